@@ -1,0 +1,40 @@
+// libcurl (Debian libcurl4-openssl-dev) for Swift: curl_easy_setopt and curl_easy_getinfo are variadic, so each
+// argument type gets one typed wrapper. Nothing else belongs here.
+#ifndef TRUSTLISTS_CCURL_SHIM_H
+#define TRUSTLISTS_CCURL_SHIM_H
+
+#include <curl/curl.h>
+
+static inline CURLcode shim_curl_setopt_long(CURL *handle, CURLoption option, long value) {
+    return curl_easy_setopt(handle, option, value);
+}
+static inline CURLcode shim_curl_setopt_string(CURL *handle, CURLoption option, const char *value) {
+    return curl_easy_setopt(handle, option, value);
+}
+static inline CURLcode shim_curl_setopt_pointer(CURL *handle, CURLoption option, void *value) {
+    return curl_easy_setopt(handle, option, value);
+}
+static inline CURLcode shim_curl_setopt_slist(CURL *handle, CURLoption option, struct curl_slist *value) {
+    return curl_easy_setopt(handle, option, value);
+}
+static inline CURLcode shim_curl_setopt_write_function(CURL *handle,
+                                                       size_t (*callback)(char *, size_t, size_t, void *)) {
+    return curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, callback);
+}
+static inline CURLcode shim_curl_setopt_header_function(CURL *handle,
+                                                        size_t (*callback)(char *, size_t, size_t, void *)) {
+    return curl_easy_setopt(handle, CURLOPT_HEADERFUNCTION, callback);
+}
+static inline CURLcode shim_curl_setopt_xferinfo_function(CURL *handle,
+                                                          int (*callback)(void *, curl_off_t, curl_off_t,
+                                                                          curl_off_t, curl_off_t)) {
+    return curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, callback);
+}
+static inline CURLcode shim_curl_getinfo_long(CURL *handle, CURLINFO info, long *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+static inline CURLcode shim_curl_getinfo_string(CURL *handle, CURLINFO info, char **value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
+#endif

@@ -1,0 +1,66 @@
+/// An error from the COSE module (CBOR decoding and COSE_Sign1): a stable ``Code`` and a message a person can act
+/// on, naming the path of the offending item where there is one (`certificateInfos[3].docType`).
+///
+/// The codes' raw values are the reason codes of the trust-list pipeline (DESIGN.md), so a failure keeps one name
+/// from the decoder to the logs. Equality compares the code only.
+public struct COSEError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A stable, machine-readable error code.
+    public struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+        /// The code as a stable snake_case string.
+        public let rawValue: String
+        /// Wraps a code string.
+        public init(rawValue: String) { self.rawValue = rawValue }
+        /// The code string.
+        public var description: String { rawValue }
+
+        /// Bytes that are not well-formed CBOR (RFC 8949 §5.3.1 and Appendix F): truncated input, reserved
+        /// additional information, a break outside an indefinite item, invalid UTF-8, a duplicate map key,
+        /// bytes after the top item.
+        public static let malformedCBOR = Code(rawValue: "malformed_cbor")
+        /// Well-formed CBOR over a configured limit (input size, nesting depth, item count).
+        public static let limitsExceeded = Code(rawValue: "limits_exceeded")
+        /// Well-formed CBOR of another shape than the one asked for (a map where an array was expected, a
+        /// missing key): the message names the path.
+        public static let unexpectedType = Code(rawValue: "unexpected_type")
+        /// Well-formed CBOR that is not a COSE_Sign1 message (RFC 9052 §4.2).
+        public static let notCOSESign1 = Code(rawValue: "not_cose_sign1")
+        /// A `crit` header (RFC 9052 §3.1) names a label this implementation does not understand.
+        public static let unknownCriticalHeader = Code(rawValue: "unknown_critical_header")
+        /// An `alg` that is absent, not supported, or that does not fit the key (RFC 9053 §2.1).
+        public static let unsupportedAlgorithm = Code(rawValue: "unsupported_alg")
+        /// No x5chain (RFC 9360 §2, label 33) where one is required.
+        public static let missingX5Chain = Code(rawValue: "missing_x5chain")
+        /// A detached payload (nil) where an attached one is required (RFC 9052 §4.1).
+        public static let detachedPayload = Code(rawValue: "detached_payload")
+        /// A signature that does not verify over the Sig_structure (RFC 9052 §4.4).
+        public static let badSignature = Code(rawValue: "bad_signature")
+    }
+
+    /// What kind of failure this is.
+    public let code: Code
+    /// What went wrong, for a person: what was expected and what was found, with the path.
+    public let reason: String
+    /// Where the error was raised (`#fileID`).
+    public let file: String
+    /// Where the error was raised (`#line`).
+    public let line: Int
+
+    /// Creates an error.
+    /// - Parameters:
+    ///   - code: the stable code.
+    ///   - reason: the message for a person; empty when only the code matters (tests).
+    public init(_ code: Code, _ reason: String = "", file: String = #fileID, line: Int = #line) {
+        self.code = code
+        self.reason = reason
+        self.file = file
+        self.line = line
+    }
+
+    /// `code: reason`.
+    public var description: String { reason.isEmpty ? code.rawValue : "\(code.rawValue): \(reason)" }
+
+    /// Errors are equal when their codes are.
+    public static func == (lhs: COSEError, rhs: COSEError) -> Bool { lhs.code == rhs.code }
+    /// Hashes the code only, consistent with `==`.
+    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+}

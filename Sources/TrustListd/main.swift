@@ -1,0 +1,1 @@
+print("trustlistd: not built yet")

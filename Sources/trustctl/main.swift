@@ -1,0 +1,1 @@
+print("trustctl: not built yet")

@@ -1,0 +1,1 @@
+print("trustlists-bench: not built yet")
