@@ -26,10 +26,12 @@ let package = Package(
         .executableTarget(name: "TrustListd", dependencies: ["TrustCLI", "TrustLists", "CSystemd"]),
         .executableTarget(name: "trustlists-bench", dependencies: ["TrustLists", "COSE", "X509", "COpenSSL"]),
 
-        .testTarget(name: "X509Tests", dependencies: ["X509"]),
-        .testTarget(name: "COSETests", dependencies: ["COSE", "X509"]),
-        .testTarget(name: "TrustListsTests", dependencies: ["TrustLists", "COSE", "X509"]),
-        .testTarget(name: "TrustCLITests", dependencies: ["TrustCLI", "TrustLists", "X509"]),
+        // What the test targets share: the real fixtures, a test PKI, the list simulator, Python interop.
+        .target(name: "TestSupport", dependencies: ["X509"]),
+        .testTarget(name: "X509Tests", dependencies: ["X509", "TestSupport"]),
+        .testTarget(name: "COSETests", dependencies: ["COSE", "X509", "TestSupport"]),
+        .testTarget(name: "TrustListsTests", dependencies: ["TrustLists", "COSE", "X509", "TestSupport"]),
+        .testTarget(name: "TrustCLITests", dependencies: ["TrustCLI", "TrustLists", "X509", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

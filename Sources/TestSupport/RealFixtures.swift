@@ -1,0 +1,38 @@
+import Foundation
+
+/// The real signed lists and roots in `../shared/fixtures/real/` (beside the package), read in place: they are not
+/// copied into the project. Tests that need them are skipped, with a message, where the folder is absent.
+public enum RealFixtures {
+    /// The fixture folder: `$TRUSTLISTS_FIXTURES`, else `../shared/fixtures/real` next to the package root.
+    public static let directory: URL = {
+        if let override = ProcessInfo.processInfo.environment["TRUSTLISTS_FIXTURES"] {
+            return URL(fileURLWithPath: override)
+        }
+        return PackageRoot.url.deletingLastPathComponent().appendingPathComponent("shared/fixtures/real")
+    }()
+
+    /// Whether the fixture folder is there.
+    public static var isAvailable: Bool {
+        FileManager.default.fileExists(atPath: directory.appendingPathComponent("SHA256SUMS").path)
+    }
+
+    /// The message a skipped test gives.
+    public static let absentMessage = "real fixtures absent (../shared/fixtures/real): skipped"
+
+    /// The bytes of a fixture file.
+    public static func bytes(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: directory.appendingPathComponent(name)))
+    }
+
+    /// The text of a fixture file.
+    public static func text(_ name: String) throws -> String {
+        String(decoding: try bytes(name), as: UTF8.self)
+    }
+}
+
+/// The package's root folder, found from this source file's path.
+public enum PackageRoot {
+    /// `<root>/Sources/TestSupport/RealFixtures.swift` → `<root>`.
+    public static let url = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+}

@@ -1,0 +1,170 @@
+internal import COpenSSL
+import Foundation
+
+/// Decodes the fields of a DER certificate (RFC 5280 §4.1) one by one with OpenSSL: `ASN1_get_object` steps from
+/// field to field, and each value is decoded by its own `d2i_*` function (`d2i_ASN1_INTEGER`, `d2i_X509_ALGOR`,
+/// `d2i_X509_NAME`, `d2i_ASN1_TIME`, `d2i_X509_EXTENSIONS`, `X509V3_get_d2i`).
+///
+/// Why not `d2i_X509`: on OpenSSL 3.0 it also decodes the public key through the provider decoders, ~150-200 µs per
+/// certificate, ten times the rest. Lists carry thousands of certificates whose keys are never used, so the key and
+/// the full `X509` object are decoded only when needed (``Certificate/publicKey``, chain validation).
+enum CertificateDecoder {
+    /// Largest certificate accepted, in bytes. Real IACA and signer certificates are 0.5 to 2 KB.
+    static let maximumSize = 64 * 1024
+
+    struct Fields {
+        var serialNumber: [UInt8]
+        var signatureAlgorithmOID: String
+        var issuer: DistinguishedName
+        var notBefore: Date
+        var notAfter: Date
+        var subject: DistinguishedName
+        var subjectPublicKeyInfo: [UInt8]
+        var extensions: CertificateExtensions
+    }
+
+    static func decode(_ der: [UInt8]) throws(X509Error) -> Fields {
+        guard !der.isEmpty else { throw X509Error(.malformedCertificate, "empty input") }
+        guard der.count <= maximumSize else {
+            throw X509Error(.inputTooLarge, "\(der.count) bytes; a certificate may have at most \(maximumSize)")
+        }
+        OpenSSLErrorQueue.clear()
+        defer { OpenSSLErrorQueue.clear() }
+        return try der.withUnsafeBufferPointer { buffer throws(X509Error) in try decode(buffer) }
+    }
+
+    private static func decode(_ buffer: UnsafeBufferPointer<UInt8>) throws(X509Error) -> Fields {
+        var top = DERElements(buffer, range: 0..<buffer.count)
+        let certificate = try top.next("Certificate")
+        guard certificate.isUniversal(V_ASN1_SEQUENCE), certificate.isConstructed else {
+            throw X509Error(.malformedCertificate, "expected a SEQUENCE (Certificate), found tag \(certificate.tag)")
+        }
+        guard top.isAtEnd else {
+            throw X509Error(
+                .malformedCertificate, "\(buffer.count - certificate.range.upperBound) bytes after the certificate")
+        }
+        var outer = DERElements(buffer, range: certificate.contentRange)
+        let tbs = try outer.next("tbsCertificate")
+        guard tbs.isUniversal(V_ASN1_SEQUENCE) else {
+            throw X509Error(.malformedCertificate, "tbsCertificate is not a SEQUENCE")
+        }
+        let outerAlgorithm = try outer.next("signatureAlgorithm")
+        _ = try algorithmOID(buffer, outerAlgorithm, "signatureAlgorithm")
+        let signature = try outer.next("signatureValue")
+        guard signature.isUniversal(V_ASN1_BIT_STRING) else {
+            throw X509Error(.malformedCertificate, "signatureValue is not a BIT STRING")
+        }
+        guard outer.isAtEnd else { throw X509Error(.malformedCertificate, "unexpected element after signatureValue") }
+
+        var fields = DERElements(buffer, range: tbs.contentRange)
+        if let version = try fields.nextIfContextSpecific(0) {
+            var inner = DERElements(buffer, range: version.contentRange)
+            let integer = try inner.next("version")
+            let value = try buffer.decode(
+                integer.range, as: "version", with: { d2i_ASN1_INTEGER(nil, $0, $1) },
+                free: { ASN1_INTEGER_free($0) })
+            let number = ASN1_INTEGER_get(value)
+            ASN1_INTEGER_free(value)
+            guard (0...2).contains(number) else {
+                throw X509Error(.malformedCertificate, "version \(number + 1) is unknown")
+            }
+        }
+        let serialElement = try fields.next("serialNumber")
+        guard serialElement.isUniversal(V_ASN1_INTEGER), !serialElement.contentRange.isEmpty else {
+            throw X509Error(.malformedCertificate, "serialNumber is not an INTEGER")
+        }
+        ASN1_INTEGER_free(
+            try buffer.decode(
+                serialElement.range, as: "serialNumber", with: { d2i_ASN1_INTEGER(nil, $0, $1) },
+                free: { ASN1_INTEGER_free($0) }))
+        let algorithm = try algorithmOID(buffer, try fields.next("signature"), "signature")
+        let issuer = try name(buffer, try fields.next("issuer"), "issuer")
+        let validity = try fields.next("validity")
+        var times = DERElements(buffer, range: validity.contentRange)
+        let notBefore = try time(buffer, try times.next("notBefore"), "notBefore")
+        let notAfter = try time(buffer, try times.next("notAfter"), "notAfter")
+        guard times.isAtEnd else { throw X509Error(.malformedCertificate, "validity has more than two times") }
+        let subject = try name(buffer, try fields.next("subject"), "subject")
+        let publicKeyInfo = try fields.next("subjectPublicKeyInfo")
+        guard publicKeyInfo.isUniversal(V_ASN1_SEQUENCE), publicKeyInfo.isConstructed else {
+            throw X509Error(.malformedCertificate, "subjectPublicKeyInfo is not a SEQUENCE")
+        }
+        _ = try fields.nextIfContextSpecific(1)
+        _ = try fields.nextIfContextSpecific(2)
+        var extensions = CertificateExtensions()
+        if let wrapper = try fields.nextIfContextSpecific(3) {
+            var inner = DERElements(buffer, range: wrapper.contentRange)
+            extensions = try decodeExtensions(buffer, try inner.next("extensions"))
+        }
+        guard fields.isAtEnd else {
+            throw X509Error(.malformedCertificate, "unexpected element at the end of tbsCertificate")
+        }
+        return Fields(
+            serialNumber: Array(buffer[serialElement.contentRange]), signatureAlgorithmOID: algorithm,
+            issuer: issuer, notBefore: notBefore, notAfter: notAfter, subject: subject,
+            subjectPublicKeyInfo: Array(buffer[publicKeyInfo.range]), extensions: extensions)
+    }
+
+    private static func algorithmOID(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ element: DERElement, _ what: String
+    ) throws(X509Error) -> String {
+        let algorithm = try buffer.decode(
+            element.range, as: what, with: { d2i_X509_ALGOR(nil, $0, $1) },
+            free: { X509_ALGOR_free($0) })
+        defer { X509_ALGOR_free(algorithm) }
+        var object: OpaquePointer?
+        X509_ALGOR_get0(&object, nil, nil, algorithm)
+        return objectText(object)
+    }
+
+    private static func name(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ element: DERElement, _ what: String
+    ) throws(X509Error) -> DistinguishedName {
+        let name = try buffer.decode(
+            element.range, as: what, with: { d2i_X509_NAME(nil, $0, $1) },
+            free: { X509_NAME_free($0) })
+        defer { X509_NAME_free(name) }
+        return try DistinguishedName(openSSL: name, derEncoded: Array(buffer[element.range]))
+    }
+
+    private static func time(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ element: DERElement, _ what: String
+    ) throws(X509Error) -> Date {
+        let time = try buffer.decode(
+            element.range, as: what, with: { d2i_ASN1_TIME(nil, $0, $1) },
+            free: { ASN1_TIME_free($0) })
+        defer { ASN1_TIME_free(time) }
+        return try date(fromASN1Time: time, what)
+    }
+
+    static func date(fromASN1Time time: UnsafePointer<ASN1_TIME>?, _ what: String) throws(X509Error) -> Date {
+        var broken = tm()
+        guard ASN1_TIME_to_tm(time, &broken) == 1 else {
+            throw OpenSSLErrorQueue.error(.malformedCertificate, "\(what) is not a valid time")
+        }
+        return Date(timeIntervalSince1970: TimeInterval(timegm(&broken)))
+    }
+
+    private static func decodeExtensions(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ element: DERElement
+    ) throws(X509Error) -> CertificateExtensions {
+        let stack = try buffer.decode(
+            element.range, as: "extensions", with: { d2i_X509_EXTENSIONS(nil, $0, $1) },
+            free: { shim_sk_X509_EXTENSION_pop_free($0) })
+        defer { shim_sk_X509_EXTENSION_pop_free(stack) }
+        return try CertificateExtensions(openSSL: stack)
+    }
+}
+
+/// `OBJ_obj2txt` in dotted-decimal form (never a short name), so custom OIDs print the same as known ones.
+func objectText(_ object: OpaquePointer?) -> String {
+    guard let object else { return "" }
+    var buffer = [CChar](repeating: 0, count: 128)
+    let length = OBJ_obj2txt(&buffer, Int32(buffer.count), object, 1)
+    guard length > 0 else { return "" }
+    if Int(length) >= buffer.count {
+        buffer = [CChar](repeating: 0, count: Int(length) + 1)
+        _ = OBJ_obj2txt(&buffer, Int32(buffer.count), object, 1)
+    }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}

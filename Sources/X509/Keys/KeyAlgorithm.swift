@@ -1,0 +1,62 @@
+internal import COpenSSL
+
+/// The public-key algorithms this package signs and verifies with (the curves of RFC 9053 §2.1 and §2.2).
+public enum KeyAlgorithm: String, Sendable, Hashable, CaseIterable {
+    /// ECDSA over NIST P-256 (`prime256v1`).
+    case ecP256 = "P-256"
+    /// ECDSA over NIST P-384 (`secp384r1`).
+    case ecP384 = "P-384"
+    /// ECDSA over NIST P-521 (`secp521r1`).
+    case ecP521 = "P-521"
+    /// Ed25519 (RFC 8032).
+    case ed25519 = "Ed25519"
+
+    /// Bytes of one coordinate or scalar: the length of `r` and of `s` in a raw ECDSA signature; 32 for Ed25519.
+    public var fieldSize: Int {
+        switch self {
+        case .ecP256: 32
+        case .ecP384: 48
+        case .ecP521: 66
+        case .ed25519: 32
+        }
+    }
+
+    /// Length of a raw signature: `r‖s` for ECDSA (RFC 9053 §2.1), 64 bytes for Ed25519.
+    public var rawSignatureSize: Int { 2 * fieldSize }
+
+    /// OpenSSL's group name for the EC curves.
+    var groupName: String? {
+        switch self {
+        case .ecP256: "prime256v1"
+        case .ecP384: "secp384r1"
+        case .ecP521: "secp521r1"
+        case .ed25519: nil
+        }
+    }
+
+    /// The algorithm of an OpenSSL key, or nil when it is none of ours.
+    init?(openSSLKey key: OpaquePointer) {
+        switch EVP_PKEY_get_base_id(key) {
+        case NID_ED25519:
+            self = .ed25519
+        case NID_X9_62_id_ecPublicKey:
+            var buffer = [CChar](repeating: 0, count: 64)
+            var length = 0
+            guard EVP_PKEY_get_group_name(key, &buffer, buffer.count, &length) == 1 else { return nil }
+            let name = String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard let match = KeyAlgorithm.allCases.first(where: { $0.groupName == name }) else { return nil }
+            self = match
+        default:
+            return nil
+        }
+    }
+}
+
+/// How an ECDSA signature is encoded: DER `ECDSA-Sig-Value` (RFC 3279 §2.2.3, X.509 and TLS) or raw `r‖s`,
+/// each left-padded to the curve's field size (RFC 9053 §2.1, COSE). Ed25519 signatures are always raw.
+public enum SignatureEncoding: Sendable, Hashable {
+    /// DER `SEQUENCE { r INTEGER, s INTEGER }`.
+    case der
+    /// `r‖s`, each exactly ``KeyAlgorithm/fieldSize`` bytes.
+    case raw
+}
