@@ -1,0 +1,67 @@
+import X509
+
+extension COSESign1 {
+    /// Verifies the signature over the `Sig_structure` (RFC 9052 §4.4) with `key`.
+    ///
+    /// - Parameters:
+    ///   - key: the signer's public key (for lists: the x5chain leaf's).
+    ///   - externalAAD: associated data the application supplies; empty by default.
+    ///   - detachedPayload: the payload when the message carries none.
+    /// - Throws: `unsupported_alg` when `alg` is missing or unsupported, or does not fit the key (ES256 needs P-256,
+    ///   ES384 P-384, ES512 P-521, EdDSA Ed25519; RFC 9053 §2); `detached_payload` when there is no payload at all;
+    ///   `bad_signature` when the signature does not verify or is malformed for the key.
+    public func verifySignature(
+        with key: PublicKey, externalAAD: [UInt8] = [], detachedPayload: [UInt8]? = nil
+    ) throws(COSEError) {
+        let algorithm = try algorithm()
+        guard algorithm.keyAlgorithm == key.algorithm else {
+            throw COSEError(
+                .unsupportedAlgorithm,
+                "alg \(algorithm.name) does not fit the signer's \(key.algorithm.rawValue) key (RFC 9053 §2)")
+        }
+        guard let signed = payload ?? detachedPayload else {
+            throw COSEError(.detachedPayload, "the payload is detached (nil) and none was supplied")
+        }
+        let toBeSigned = SigStructure.signature1(protectedBytes: protectedBytes, externalAAD: externalAAD, payload: signed)
+        let valid: Bool
+        do {
+            valid = try key.verify(signature: signature, encoding: .raw, for: toBeSigned, digest: algorithm.digest)
+        } catch {
+            throw COSEError(.badSignature, "signature is malformed for \(algorithm.name): \(error.reason)")
+        }
+        guard valid else {
+            throw COSEError(.badSignature, "\(algorithm.name) signature does not verify over the Sig_structure")
+        }
+    }
+
+    /// Signs a payload into an encoded COSE_Sign1 message (RFC 9052 §4.4).
+    ///
+    /// `alg` is chosen from the key (``COSEAlgorithm/init(for:)``) and put first in the protected header.
+    /// - Parameters:
+    ///   - payload: the bytes to sign.
+    ///   - key: the signing key.
+    ///   - protectedHeader: further protected header entries (e.g. x5chain for a RICAL); must not contain `alg`.
+    ///   - unprotectedHeader: unprotected header entries (e.g. x5chain for a VICAL).
+    ///   - externalAAD: associated data covered but not sent.
+    ///   - detached: whether to send the payload as nil.
+    ///   - tagged: whether to wrap the message in tag 18.
+    /// - Returns: the encoded message, deterministic CBOR (RFC 8949 §4.2.1).
+    /// - Throws: ``X509Error`` when OpenSSL cannot sign.
+    public static func sign(
+        payload: [UInt8], key: PrivateKey, protectedHeader: [CBOR.MapEntry] = [],
+        unprotectedHeader: [CBOR.MapEntry] = [], externalAAD: [UInt8] = [], detached: Bool = false,
+        tagged: Bool = false
+    ) throws -> [UInt8] {
+        let algorithm = COSEAlgorithm(for: key.algorithm)
+        let protectedMap = CBOR.map(
+            [CBOR.MapEntry(key: .int(COSEHeaderMap.Label.algorithm), value: .int(algorithm.rawValue))] + protectedHeader)
+        let protectedBytes = protectedMap.encoded()
+        let toBeSigned = SigStructure.signature1(protectedBytes: protectedBytes, externalAAD: externalAAD, payload: payload)
+        let signature = try key.sign(toBeSigned, digest: algorithm.digest, encoding: .raw)
+        let message = CBOR.array([
+            .byteString(protectedBytes), .map(unprotectedHeader), detached ? .null : .byteString(payload),
+            .byteString(signature),
+        ])
+        return (tagged ? CBOR.tagged(tag, message) : message).encoded()
+    }
+}

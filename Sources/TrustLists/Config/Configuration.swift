@@ -1,0 +1,237 @@
+import Foundation
+import X509
+
+/// The service's configuration: one JSON file (DESIGN.md, "Command line"). Relative paths in it resolve against
+/// the file's folder. Unknown keys are errors, so a misspelt setting never silently falls back to a default.
+public struct Configuration: Sendable {
+    /// Where the configuration is read from when nothing else says: `config/trustlists.json`.
+    public static let defaultPath = "config/trustlists.json"
+    /// The environment variable that names the configuration file when `--config` is not given.
+    public static let environmentVariable = "TRUSTLISTS_CONFIG"
+
+    /// The file this was read from.
+    public var file: URL
+    /// The cache directory (DESIGN.md, "Persistence"); default `../cache` beside the file's folder.
+    public var cacheDirectory: URL
+    /// How often the daemon wakes up, in seconds (default 900).
+    public var checkIntervalSeconds: Double
+    /// How long after its last success a fresh list is fetched again, in seconds (default 21600).
+    public var refreshIntervalSeconds: Double
+    /// How far a list's `date` may lie in the future, in seconds (default 180).
+    public var clockSkewSeconds: Double
+    /// Download settings; `allowInsecureURLs` is the top-level key of the file.
+    public var http: HTTPSettings
+    /// The trust networks, in file order.
+    public var networks: [NetworkConfiguration]
+
+    /// Every configured list, in file order (VICAL before RICAL within a network).
+    public var lists: [ListConfiguration] {
+        networks.flatMap { network in
+            [network.vical, network.rical].compactMap { $0 }.map { ListConfiguration(network: network, source: $0) }
+        }
+    }
+
+    /// The configured list with this id, if any.
+    public func list(_ id: ListID) -> ListConfiguration? { lists.first { $0.id == id } }
+
+    /// Finds and reads the configuration: `path` when given, else `$TRUSTLISTS_CONFIG`, else
+    /// `config/trustlists.json` in the current directory.
+    /// - Throws: ``ConfigurationError`` when the file cannot be read or is not a valid configuration.
+    public static func load(path: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(ConfigurationError) -> Configuration
+    {
+        let chosen = path ?? environment[environmentVariable] ?? defaultPath
+        let url = URL(fileURLWithPath: chosen).standardizedFileURL
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw ConfigurationError(
+                file: chosen, path: "",
+                message: "cannot read the configuration (\(error.localizedDescription)); give one with --config FILE or \(environmentVariable)")
+        }
+        return try Configuration(json: data, file: url)
+    }
+
+    /// Parses configuration JSON.
+    /// - Parameters:
+    ///   - json: the file's bytes, at most 1 MiB.
+    ///   - file: where it came from; relative paths resolve against its folder.
+    /// - Throws: ``ConfigurationError`` with the JSON path of the first problem.
+    public init(json: Data, file: URL) throws(ConfigurationError) {
+        let name = file.path
+        guard json.count <= 1 << 20 else {
+            throw ConfigurationError(file: name, path: "", message: "\(json.count) bytes; a configuration has at most 1 MiB")
+        }
+        let value: JSONValue
+        do {
+            value = try JSONDecoder().decode(JSONValue.self, from: json)
+        } catch {
+            throw ConfigurationError(file: name, path: "", message: "not valid JSON (\(error))")
+        }
+        let folder = file.deletingLastPathComponent()
+        let top = try JSONObjectReader(value, path: "", file: name)
+        try top.requireOnly([
+            "cacheDirectory", "checkIntervalSeconds", "refreshIntervalSeconds", "clockSkewSeconds", "allowInsecureURLs",
+            "http", "networks",
+        ])
+        self.file = file
+        cacheDirectory = Self.resolve(try top.string("cacheDirectory") ?? "../cache", against: folder)
+        checkIntervalSeconds = try top.number("checkIntervalSeconds", in: 1...86_400) ?? 900
+        refreshIntervalSeconds = try top.number("refreshIntervalSeconds", in: 60...(30 * 86_400)) ?? 21_600
+        clockSkewSeconds = try top.number("clockSkewSeconds", in: 0...3_600) ?? 180
+        http = try Self.httpSettings(top, folder: folder)
+
+        guard let entries = try top.array("networks") else { throw top.error(at: "networks", "missing (required)") }
+        guard !entries.isEmpty else { throw top.error(at: "networks", "must name at least one network") }
+        var networks: [NetworkConfiguration] = []
+        for (entry, path) in entries {
+            let network = try NetworkConfiguration(
+                try JSONObjectReader(entry, path: path, file: name), folder: folder, http: http)
+            if networks.contains(where: { $0.id == network.id }) {
+                throw ConfigurationError(file: name, path: "\(path).id", message: "duplicate network id '\(network.id)'")
+            }
+            networks.append(network)
+        }
+        self.networks = networks
+    }
+
+    private static func httpSettings(_ top: JSONObjectReader, folder: URL) throws(ConfigurationError) -> HTTPSettings {
+        var settings = HTTPSettings()
+        settings.allowInsecureURLs = try top.bool("allowInsecureURLs") ?? false
+        guard let http = try top.object("http") else { return settings }
+        try http.requireOnly([
+            "connectTimeoutSeconds", "totalTimeoutSeconds", "maxBytes", "maxRedirects", "lowSpeedLimitBytesPerSecond",
+            "lowSpeedTimeSeconds", "caFile",
+        ])
+        settings.connectTimeoutSeconds = try http.number("connectTimeoutSeconds", in: 0.1...600) ?? settings.connectTimeoutSeconds
+        settings.totalTimeoutSeconds = try http.number("totalTimeoutSeconds", in: 0.1...3_600) ?? settings.totalTimeoutSeconds
+        settings.maxBytes = try http.integer("maxBytes", in: 1...(1 << 30)) ?? settings.maxBytes
+        settings.maxRedirects = try http.integer("maxRedirects", in: 0...20) ?? settings.maxRedirects
+        settings.lowSpeedLimitBytesPerSecond =
+            try http.integer("lowSpeedLimitBytesPerSecond", in: 0...(1 << 30)) ?? settings.lowSpeedLimitBytesPerSecond
+        settings.lowSpeedTimeSeconds = try http.integer("lowSpeedTimeSeconds", in: 1...3_600) ?? settings.lowSpeedTimeSeconds
+        settings.caFile = try http.string("caFile").map { resolve($0, against: folder).path }
+        return settings
+    }
+
+    /// `path` as an absolute file URL, relative ones taken from `folder`.
+    static func resolve(_ path: String, against folder: URL) -> URL {
+        path.hasPrefix("/")
+            ? URL(fileURLWithPath: path).standardizedFileURL
+            : folder.appendingPathComponent(path).standardizedFileURL
+    }
+}
+
+/// One trust network of the configuration: its pinned root and its lists.
+public struct NetworkConfiguration: Sendable {
+    /// Short id, `[a-z0-9._-]`, unique in the file; the first part of ``ListID``.
+    public var id: String
+    /// Where the root comes from and which SHA-256 pins it must match.
+    public var root: RootSource
+    /// The VICAL, if the network publishes one.
+    public var vical: ListSource?
+    /// The RICAL, if the network publishes one.
+    public var rical: ListSource?
+    /// For lists without `nextUpdate`: how long after `date` a list stays fresh, in seconds (default 30 days).
+    public var maxAgeSeconds: Double
+    /// How long past `nextUpdate` (or `date + maxAge`) a list is overdue but still trusted, in seconds
+    /// (default 3 days).
+    public var overdueGraceSeconds: Double
+
+    init(_ reader: JSONObjectReader, folder: URL, http: HTTPSettings) throws(ConfigurationError) {
+        try reader.requireOnly(["id", "root", "vical", "rical", "maxAgeSeconds", "overdueGraceSeconds"])
+        id = try reader.requiredString("id")
+        guard id.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || "._-".contains($0)) }) else {
+            throw reader.error(at: "id", "'\(id)' must use only a-z, 0-9, '.', '_' and '-'")
+        }
+        guard let rootReader = try reader.object("root") else { throw reader.error(at: "root", "missing (required)") }
+        root = try RootSource(rootReader, folder: folder, http: http)
+        vical = try reader.object("vical").map { r throws(ConfigurationError) in try ListSource(r, kind: .vical, folder: folder, http: http) }
+        rical = try reader.object("rical").map { r throws(ConfigurationError) in try ListSource(r, kind: .rical, folder: folder, http: http) }
+        guard vical != nil || rical != nil else { throw reader.error(at: nil, "names neither a vical nor a rical") }
+        maxAgeSeconds = try reader.number("maxAgeSeconds", in: 60...(366 * 86_400)) ?? 2_592_000
+        overdueGraceSeconds = try reader.number("overdueGraceSeconds", in: 0...(366 * 86_400)) ?? 259_200
+    }
+}
+
+/// Where a network's root certificate comes from, and the pins it must match (DESIGN.md pipeline step 2).
+public struct RootSource: Sendable {
+    /// URL to fetch the root from (PEM or DER), or nil when ``file`` is used.
+    public var url: String?
+    /// Local PEM or DER file, or nil when ``url`` is used.
+    public var file: URL?
+    /// Accepted SHA-256 pins of the root's DER (32 bytes each); several allow a root rollover.
+    public var pins: [[UInt8]]
+
+    init(_ reader: JSONObjectReader, folder: URL, http: HTTPSettings) throws(ConfigurationError) {
+        try reader.requireOnly(["url", "file", "sha256"])
+        url = try reader.string("url")
+        file = try reader.string("file").map { Configuration.resolve($0, against: folder) }
+        guard (url == nil) != (file == nil) else { throw reader.error(at: nil, "give exactly one of url and file") }
+        if let url { try checkURL(url, reader: reader, key: "url", http: http) }
+        guard let entries = try reader.array("sha256"), !entries.isEmpty else {
+            throw reader.error(at: "sha256", "missing: at least one SHA-256 pin of the root's DER is required")
+        }
+        var pins: [[UInt8]] = []
+        for (entry, path) in entries {
+            guard case .string(let text) = entry, text.count == 64, let pin = bytes(fromHex: text) else {
+                throw ConfigurationError(
+                    file: reader.file, path: path, message: "expected 64 hex digits (SHA-256 of the root's DER), found \(entry.kind == "a string" ? "'\(entry)'" : entry.kind)")
+            }
+            pins.append(pin)
+        }
+        self.pins = pins
+    }
+}
+
+/// Where one list comes from and what it must say about itself.
+public struct ListSource: Sendable {
+    /// Which kind of list.
+    public var kind: ListKind
+    /// URL of the signed list.
+    public var url: String
+    /// The provider the list must name (`vicalProvider` / `provider`); nil accepts any.
+    public var provider: String?
+    /// A signed list shipped with the deployment, used while nothing better is cached; nil for none.
+    public var bootstrap: URL?
+    /// An EKU the list signer must carry; default ``OID/vicalSignerEKU`` for VICALs, none for RICALs (real RICAL
+    /// signers carry none).
+    public var signerEKU: String?
+
+    init(_ reader: JSONObjectReader, kind: ListKind, folder: URL, http: HTTPSettings) throws(ConfigurationError) {
+        try reader.requireOnly(["url", "provider", "bootstrap", "signerEKU"])
+        self.kind = kind
+        url = try reader.requiredString("url")
+        try checkURL(url, reader: reader, key: "url", http: http)
+        provider = try reader.string("provider")
+        bootstrap = try reader.string("bootstrap").map { Configuration.resolve($0, against: folder) }
+        let eku = try reader.string("signerEKU")
+        if let eku, eku.split(separator: ".").count < 2 || !eku.allSatisfy({ $0.isNumber || $0 == "." }) {
+            throw reader.error(at: "signerEKU", "'\(eku)' is not a dotted OID")
+        }
+        signerEKU = eku ?? (kind == .vical ? OID.vicalSignerEKU : nil)
+    }
+}
+
+/// One list as the refresh sees it: the source and its network's root and freshness settings.
+public struct ListConfiguration: Sendable {
+    /// The network it belongs to.
+    public let network: NetworkConfiguration
+    /// The list's source.
+    public let source: ListSource
+    /// `network/kind`.
+    public var id: ListID { ListID(network: network.id, kind: source.kind) }
+}
+
+private func checkURL(_ url: String, reader: JSONObjectReader, key: String, http: HTTPSettings) throws(ConfigurationError) {
+    let lower = url.lowercased()
+    if lower.hasPrefix("https://") { return }
+    if lower.hasPrefix("http://") || lower.hasPrefix("file://") {
+        guard http.allowInsecureURLs else {
+            throw reader.error(at: key, "'\(url)' is not https; set \"allowInsecureURLs\": true to allow http:// and file:// (tests, demos)")
+        }
+        return
+    }
+    throw reader.error(at: key, "'\(url)' is not an https:// URL")
+}

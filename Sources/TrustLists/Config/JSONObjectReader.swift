@@ -1,0 +1,120 @@
+import Foundation
+
+/// A JSON value as Foundation's `JSONDecoder` reads it, keeping booleans and numbers apart.
+enum JSONValue: Decodable {
+    case object([String: JSONValue])
+    case array([JSONValue])
+    case string(String)
+    case number(Double)
+    case bool(Bool)
+    case null
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let bool = try? container.decode(Bool.self) {
+            self = .bool(bool)
+        } else if let number = try? container.decode(Double.self) {
+            self = .number(number)
+        } else if let string = try? container.decode(String.self) {
+            self = .string(string)
+        } else if let array = try? container.decode([JSONValue].self) {
+            self = .array(array)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    var kind: String {
+        switch self {
+        case .object: "an object"
+        case .array: "an array"
+        case .string: "a string"
+        case .number: "a number"
+        case .bool: "a boolean"
+        case .null: "null"
+        }
+    }
+}
+
+/// Strict reading of a JSON object: every key must be known, every value of the expected type, and every error
+/// names its JSON path.
+struct JSONObjectReader {
+    let object: [String: JSONValue]
+    let path: String
+    let file: String
+
+    init(_ value: JSONValue, path: String, file: String) throws(ConfigurationError) {
+        guard case .object(let object) = value else {
+            throw ConfigurationError(file: file, path: path, message: "expected an object, found \(value.kind)")
+        }
+        self.object = object
+        self.path = path
+        self.file = file
+    }
+
+    /// Rejects keys outside `known`, naming the first one (sorted) and the keys allowed.
+    func requireOnly(_ known: Set<String>) throws(ConfigurationError) {
+        if let unknown = object.keys.filter({ !known.contains($0) }).sorted().first {
+            throw error(at: unknown, "unknown key; allowed here: \(known.sorted().joined(separator: ", "))")
+        }
+    }
+
+    func error(at key: String?, _ message: String) -> ConfigurationError {
+        ConfigurationError(file: file, path: key.map(child) ?? path, message: message)
+    }
+
+    func child(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    func string(_ key: String) throws(ConfigurationError) -> String? {
+        guard let value = object[key] else { return nil }
+        guard case .string(let text) = value else { throw error(at: key, "expected a string, found \(value.kind)") }
+        return text
+    }
+
+    func requiredString(_ key: String) throws(ConfigurationError) -> String {
+        guard let text = try string(key) else { throw error(at: key, "missing (required)") }
+        guard !text.isEmpty else { throw error(at: key, "must not be empty") }
+        return text
+    }
+
+    func bool(_ key: String) throws(ConfigurationError) -> Bool? {
+        guard let value = object[key] else { return nil }
+        guard case .bool(let bool) = value else { throw error(at: key, "expected true or false, found \(value.kind)") }
+        return bool
+    }
+
+    /// A number within `range`.
+    func number(_ key: String, in range: ClosedRange<Double>) throws(ConfigurationError) -> Double? {
+        guard let value = object[key] else { return nil }
+        guard case .number(let number) = value else { throw error(at: key, "expected a number, found \(value.kind)") }
+        guard range.contains(number) else {
+            throw error(
+                at: key, "must be between \(Self.text(range.lowerBound)) and \(Self.text(range.upperBound)), is \(Self.text(number))")
+        }
+        return number
+    }
+
+    /// A whole number within `range`.
+    func integer(_ key: String, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int? {
+        guard let double = try number(key, in: Double(range.lowerBound)...Double(range.upperBound)) else { return nil }
+        guard double == double.rounded() else { throw error(at: key, "expected a whole number, is \(double)") }
+        return Int(double)
+    }
+
+    func object(_ key: String) throws(ConfigurationError) -> JSONObjectReader? {
+        guard let value = object[key] else { return nil }
+        return try JSONObjectReader(value, path: child(key), file: file)
+    }
+
+    func array(_ key: String) throws(ConfigurationError) -> [(value: JSONValue, path: String)]? {
+        guard let value = object[key] else { return nil }
+        guard case .array(let array) = value else { throw error(at: key, "expected an array, found \(value.kind)") }
+        return array.enumerated().map { ($0.element, "\(child(key))[\($0.offset)]") }
+    }
+
+    private static func text(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}

@@ -1,0 +1,76 @@
+import COSE
+import Foundation
+
+/// Shared steps of decoding a VICAL or RICAL payload (DESIGN.md pipeline step 8), mapping the COSE module's
+/// errors to the pipeline's reason codes.
+enum PayloadDecoding {
+    /// Runs `body`, turning a CBOR shape error into `malformed_payload` with its path.
+    static func field<T>(_ body: () throws -> T) throws(TrustListError) -> T {
+        do {
+            return try body()
+        } catch let error as COSEError where error.code == .unexpectedType {
+            throw TrustListError(.malformedPayload, error.reason)
+        } catch let error as COSEError {
+            throw TrustListError(TrustListError.Code(rawValue: error.code.rawValue), error.reason)
+        } catch {
+            throw TrustListError(.malformedPayload, "\(error)")
+        }
+    }
+
+    /// `version` must be `major.minor` with major 1 (ISO/IEC 18013-5 Annex C: "1.0").
+    static func checkVersion(_ version: String, warnings: inout ListWarnings) throws(TrustListError) {
+        let parts = version.split(separator: ".", omittingEmptySubsequences: false)
+        guard let major = parts.first.flatMap({ Int($0) }) else {
+            throw TrustListError(.malformedPayload, "version: expected \"1.0\", found \"\(version)\"")
+        }
+        guard major == 1 else {
+            throw TrustListError(.wrongListType, "version \(version) is not supported (major version 1 is)")
+        }
+        if version != "1.0" { warnings.add("version \(version) is newer than 1.0; unknown keys are reported") }
+    }
+
+    /// Records unknown keys of a map as one warning each, and capitalised spellings of known keys.
+    static func reportUnknownKeys(
+        _ map: CBORMapReader, known: Set<String>, aliases: [String: String] = [:], warnings: inout ListWarnings
+    ) {
+        for key in map.keys(notIn: known.union(aliases.keys)) {
+            warnings.add("unknown key '\(key)' ignored", at: map.path)
+        }
+        for (alias, proper) in aliases.sorted(by: { $0.key < $1.key }) where map.optional(alias) != nil {
+            warnings.add("key '\(alias)' read as '\(proper)'", at: map.path)
+        }
+    }
+
+    /// Decodes `certificateInfos` entry by entry: an entry that does not decode is dropped with a warning, never the
+    /// whole list; but a list whose every entry is broken is malformed.
+    static func entries<Entry>(
+        _ root: CBORMapReader, warnings: inout ListWarnings,
+        decode: (CBORMapReader, inout ListWarnings) throws -> Entry
+    ) throws(TrustListError) -> [Entry] {
+        let items = try field { try root.required("certificateInfos").array() }
+        var entries: [Entry] = []
+        entries.reserveCapacity(items.count)
+        var firstFailure: String?
+        for item in items {
+            do {
+                entries.append(try decode(try item.map(), &warnings))
+            } catch {
+                let reason = (error as? COSEError)?.reason ?? "\(error)"
+                firstFailure = firstFailure ?? "\(item.path): \(reason)"
+                warnings.add("entry dropped: \(reason)", at: item.path)
+            }
+        }
+        if entries.isEmpty, let firstFailure {
+            throw TrustListError(.malformedPayload, "no entry of certificateInfos is usable; first: \(firstFailure)")
+        }
+        return entries
+    }
+
+    /// Warns about entries that share an SKI (they are kept: the snapshot merges their docTypes).
+    static func reportDuplicateSKIs(_ skis: [[UInt8]], path: String, warnings: inout ListWarnings) {
+        var seen: Set<[UInt8]> = []
+        for (index, ski) in skis.enumerated() where !seen.insert(ski).inserted {
+            warnings.add("duplicate SKI of an earlier entry", at: "\(path)[\(index)]")
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import COSE
+import Foundation
+import X509
+
+/// A Reader Certificate Authority List (ISO/IEC 18013-5 second-edition draft, Annex F), decoded from a verified
+/// payload.
+public struct Rical: Sendable {
+    /// The only `type` a RICAL may have.
+    public static let readerAuthenticationType = "org.iso.18013.5.1.reader_authentication"
+
+    /// `version`, e.g. "1.0".
+    public let version: String
+    /// `provider`.
+    public let provider: String
+    /// `date`: when the list was issued (UTC).
+    public let date: Date
+    /// `id`: the issue id; nil when absent.
+    public let issueID: UInt64?
+    /// `nextUpdate`; nil when absent.
+    public let nextUpdate: Date?
+    /// `notAfter`; nil when absent.
+    public let notAfter: Date?
+    /// `latestRicalUrl`; nil when absent.
+    public let latestURL: String?
+    /// `type`: always ``readerAuthenticationType``.
+    public let type: String
+    /// The usable entries, in list order.
+    public let certificateInfos: [RicalCertificateInfo]
+    /// `extensions`, kept as CBOR; nil when absent.
+    public let extensions: CBOR?
+
+    static let knownKeys: Set<String> = [
+        "version", "provider", "date", "nextUpdate", "notAfter", "certificateInfos", "id", "latestRicalUrl",
+        "extensions", "type",
+    ]
+
+    /// Decodes a RICAL payload map.
+    /// - Throws: ``TrustListError`` `malformed_payload` naming the key path; `wrong_list_type` for a VICAL, another
+    ///   `type`, or an unsupported version.
+    init(_ root: CBORMapReader, warnings: inout ListWarnings) throws(TrustListError) {
+        if root.optional("vicalProvider") != nil {
+            throw TrustListError(.wrongListType, "payload is a VICAL (has vicalProvider); expected a RICAL")
+        }
+        type = try PayloadDecoding.field { try root.required("type").text() }
+        guard type == Self.readerAuthenticationType else {
+            throw TrustListError(.wrongListType, "type is \"\(type)\"; a RICAL has \"\(Self.readerAuthenticationType)\"")
+        }
+        version = try PayloadDecoding.field { try root.required("version").text() }
+        try PayloadDecoding.checkVersion(version, warnings: &warnings)
+        provider = try PayloadDecoding.field { try root.required("provider").text() }
+        date = try PayloadDecoding.field { try root.required("date").date() }
+        issueID = try PayloadDecoding.field { try root.optional("id")?.unsigned() }
+        nextUpdate = try PayloadDecoding.field { try root.optional("nextUpdate")?.date() }
+        notAfter = try PayloadDecoding.field { try root.optional("notAfter")?.date() }
+        latestURL = try PayloadDecoding.field { try root.optional("latestRicalUrl")?.text() }
+        extensions = root.optional("extensions")?.value
+        PayloadDecoding.reportUnknownKeys(root, known: Self.knownKeys, warnings: &warnings)
+        certificateInfos = try PayloadDecoding.entries(root, warnings: &warnings) { map, warnings in
+            try RicalCertificateInfo(map, warnings: &warnings)
+        }
+        PayloadDecoding.reportDuplicateSKIs(certificateInfos.map(\.ski), path: "certificateInfos", warnings: &warnings)
+    }
+}
+
+/// One reader CA (or directly trusted reader certificate) of a RICAL (Annex F).
+public struct RicalCertificateInfo: Sendable, Hashable {
+    /// The certificate and the fields every entry kind shares.
+    public let listed: ListedCertificate
+    /// `isTrustAnchor`: whether chains may end here; absent means true. An entry with false only serves as an
+    /// intermediate.
+    public let isTrustAnchor: Bool
+    /// `aki`; nil when absent.
+    public let aki: [UInt8]?
+    /// `type` of the entry; nil when absent.
+    public let type: String?
+    /// `name`: a display name for the reader or its operator; nil when absent.
+    public let name: String?
+    /// `trustConstraints` (also spelt `trustContraints`), kept as CBOR; nil when absent.
+    public let trustConstraints: CBOR?
+
+    /// The listed certificate.
+    public var certificate: Certificate { listed.certificate }
+    /// The certificate's SKI (or the list's where the certificate has none).
+    public var ski: [UInt8] { listed.ski }
+
+    static let knownKeys = ListedCertificate.sharedKeys.union([
+        "isTrustAnchor", "aki", "type", "trustConstraints", "name",
+    ])
+    static let aliases = ["trustContraints": "trustConstraints", "Extensions": "extensions"]
+
+    init(_ map: CBORMapReader, warnings: inout ListWarnings) throws {
+        var local = ListWarnings()
+        listed = try ListedCertificate(map, warnings: &local)
+        isTrustAnchor = try map.optional("isTrustAnchor")?.bool() ?? true
+        aki = try map.optional("aki")?.bytes()
+        type = try map.optional("type")?.text()
+        name = try map.optional("name")?.text()
+        trustConstraints = (map.optional("trustConstraints") ?? map.optional("trustContraints"))?.value
+        PayloadDecoding.reportUnknownKeys(map, known: Self.knownKeys, aliases: Self.aliases, warnings: &local)
+        warnings.merge(local)
+    }
+}

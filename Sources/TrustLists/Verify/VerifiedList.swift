@@ -1,0 +1,31 @@
+import COSE
+import Foundation
+import X509
+
+/// A list that passed every step of verification: authentic (signature, chain to a pinned root, signer profile)
+/// and current at the verification time, decoded.
+public struct VerifiedList: Sendable {
+    /// The decoded list.
+    public let list: TrustList
+    /// The signed bytes, exactly as received (what the cache stores).
+    public let signedBytes: [UInt8]
+    /// SHA-256 of ``signedBytes`` (32 bytes): the list version's identity.
+    public let sha256: [UInt8]
+    /// The validated signer chain: signer first, pinned root last.
+    public let signerChain: [Certificate]
+    /// The COSE algorithm the list was signed with.
+    public let algorithm: COSEAlgorithm
+    /// How many certificates the x5chain header carried.
+    public let x5chainCount: Int
+    /// The time it was verified at (UTC).
+    public let verifiedAt: Date
+    /// Tolerated oddities, one line per kind.
+    public let warnings: [String]
+
+    /// The list signer's certificate.
+    public var signer: Certificate { signerChain[0] }
+    /// The pinned root the chain ends in.
+    public var anchor: Certificate { signerChain[signerChain.count - 1] }
+    /// ``sha256`` as lower-case hex.
+    public var sha256Hex: String { hexString(sha256) }
+}
