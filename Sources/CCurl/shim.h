@@ -14,6 +14,9 @@ static inline CURLcode shim_curl_setopt_string(CURL *handle, CURLoption option, 
 static inline CURLcode shim_curl_setopt_pointer(CURL *handle, CURLoption option, void *value) {
     return curl_easy_setopt(handle, option, value);
 }
+static inline CURLcode shim_curl_setopt_off_t(CURL *handle, CURLoption option, curl_off_t value) {
+    return curl_easy_setopt(handle, option, value);
+}
 static inline CURLcode shim_curl_setopt_slist(CURL *handle, CURLoption option, struct curl_slist *value) {
     return curl_easy_setopt(handle, option, value);
 }
