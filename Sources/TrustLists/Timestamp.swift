@@ -2,9 +2,10 @@ import Foundation
 
 /// RFC 3339 timestamps in UTC (`2025-11-18T18:38:12Z`), as the CLI, JSON, logs and state files write them.
 public enum Timestamp {
-    /// `date` as RFC 3339 UTC with whole seconds.
+    /// `date` as RFC 3339 UTC: whole seconds, or milliseconds when the date has a fraction of a second.
     public static func text(_ date: Date) -> String {
-        var formatStyle = Date.ISO8601FormatStyle()
+        let whole = date.timeIntervalSince1970.rounded(.down) == date.timeIntervalSince1970
+        var formatStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: !whole)
         formatStyle.timeZone = TimeZone(identifier: "UTC") ?? formatStyle.timeZone
         return date.formatted(formatStyle)
     }

@@ -1,1 +1,4 @@
-print("trustctl: not built yet")
+import Foundation
+import TrustCLI
+
+exit(Trustctl.main(Array(CommandLine.arguments.dropFirst())))

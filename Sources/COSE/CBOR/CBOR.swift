@@ -138,7 +138,8 @@ extension CBOR: Hashable {
         case (.unsigned(let a), .unsigned(let b)): return a == b
         case (.negative(let a), .negative(let b)): return a == b
         case (.byteString(let a), .byteString(let b)): return a == b
-        case (.textString(let a), .textString(let b)): return a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
+        case (.textString(let a), .textString(let b)):
+            return a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
         case (.array(let a), .array(let b)): return a == b
         case (.map(let a), .map(let b)):
             guard a.count == b.count else { return false }

@@ -22,7 +22,8 @@ extension COSESign1 {
         guard let signed = payload ?? detachedPayload else {
             throw COSEError(.detachedPayload, "the payload is detached (nil) and none was supplied")
         }
-        let toBeSigned = SigStructure.signature1(protectedBytes: protectedBytes, externalAAD: externalAAD, payload: signed)
+        let toBeSigned = SigStructure.signature1(
+            protectedBytes: protectedBytes, externalAAD: externalAAD, payload: signed)
         let valid: Bool
         do {
             valid = try key.verify(signature: signature, encoding: .raw, for: toBeSigned, digest: algorithm.digest)
@@ -54,9 +55,11 @@ extension COSESign1 {
     ) throws -> [UInt8] {
         let algorithm = COSEAlgorithm(for: key.algorithm)
         let protectedMap = CBOR.map(
-            [CBOR.MapEntry(key: .int(COSEHeaderMap.Label.algorithm), value: .int(algorithm.rawValue))] + protectedHeader)
+            [CBOR.MapEntry(key: .int(COSEHeaderMap.Label.algorithm), value: .int(algorithm.rawValue))] + protectedHeader
+        )
         let protectedBytes = protectedMap.encoded()
-        let toBeSigned = SigStructure.signature1(protectedBytes: protectedBytes, externalAAD: externalAAD, payload: payload)
+        let toBeSigned = SigStructure.signature1(
+            protectedBytes: protectedBytes, externalAAD: externalAAD, payload: payload)
         let signature = try key.sign(toBeSigned, digest: algorithm.digest, encoding: .raw)
         let message = CBOR.array([
             .byteString(protectedBytes), .map(unprotectedHeader), detached ? .null : .byteString(payload),

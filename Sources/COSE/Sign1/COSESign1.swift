@@ -54,7 +54,9 @@ public struct COSESign1: Sendable {
         guard case .array(let items) = message.content else {
             throw COSEError(.notCOSESign1, "expected an array of 4 items, found \(Self.kind(message))")
         }
-        guard items.count == 4 else { throw COSEError(.notCOSESign1, "expected an array of 4 items, found \(items.count)") }
+        guard items.count == 4 else {
+            throw COSEError(.notCOSESign1, "expected an array of 4 items, found \(items.count)")
+        }
         guard case .byteString(let protectedSlice) = items[0].content else {
             throw COSEError(.notCOSESign1, "[0] protected: expected bstr, found \(Self.kind(items[0]))")
         }
@@ -100,7 +102,8 @@ public struct COSESign1: Sendable {
     ///   ``COSEAlgorithm``.
     public func algorithm() throws(COSEError) -> COSEAlgorithm {
         guard let node = protectedHeader[COSEHeaderMap.Label.algorithm] else {
-            let where_ = unprotectedHeader[COSEHeaderMap.Label.algorithm] == nil ? "absent" : "only in the unprotected header"
+            let where_ =
+                unprotectedHeader[COSEHeaderMap.Label.algorithm] == nil ? "absent" : "only in the unprotected header"
             throw COSEError(.unsupportedAlgorithm, "alg (1) is \(where_); it must be in the protected header")
         }
         guard case .negative(let n) = node.content, n < UInt64(Int64.max),
@@ -129,7 +132,8 @@ public struct COSESign1: Sendable {
         let present = Set(protectedHeader.labels)
         for label in labels.map(\.value) {
             guard understood.contains(label) else {
-                throw COSEError(.unknownCriticalHeader, "crit names header \(label), which this verifier does not understand")
+                throw COSEError(
+                    .unknownCriticalHeader, "crit names header \(label), which this verifier does not understand")
             }
             guard present.contains(label) else {
                 throw COSEError(.notCOSESign1, "crit names header \(label), which is not in the protected header")

@@ -12,7 +12,9 @@ public struct CommandSpec: Sendable {
         public let isRepeatable: Bool
 
         /// An option that takes a value.
-        public static func value(_ name: String, _ valueName: String, _ help: String, repeatable: Bool = false) -> Option {
+        public static func value(
+            _ name: String, _ valueName: String, _ help: String, repeatable: Bool = false
+        ) -> Option {
             Option(name: name, valueName: valueName, help: help, isRepeatable: repeatable)
         }
 
@@ -66,7 +68,9 @@ public struct CommandSpec: Sendable {
     }
 
     private static func row(_ left: String, _ right: String) -> String {
-        let padded = left.count < 28 ? left + String(repeating: " ", count: 28 - left.count) : left + "\n" + String(repeating: " ", count: 30)
+        let padded =
+            left.count < 28
+            ? left + String(repeating: " ", count: 28 - left.count) : left + "\n" + String(repeating: " ", count: 30)
         return "  \(padded)\(right)\n"
     }
 }

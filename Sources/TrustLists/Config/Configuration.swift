@@ -37,7 +37,9 @@ public struct Configuration: Sendable {
     /// Finds and reads the configuration: `path` when given, else `$TRUSTLISTS_CONFIG`, else
     /// `config/trustlists.json` in the current directory.
     /// - Throws: ``ConfigurationError`` when the file cannot be read or is not a valid configuration.
-    public static func load(path: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
+    public static func load(
+        path: String?, environment: [String: String] = ProcessInfo.processInfo.environment
+    )
         throws(ConfigurationError) -> Configuration
     {
         let chosen = path ?? environment[environmentVariable] ?? defaultPath
@@ -48,7 +50,9 @@ public struct Configuration: Sendable {
         } catch {
             throw ConfigurationError(
                 file: chosen, path: "",
-                message: "cannot read the configuration (\(error.localizedDescription)); give one with --config FILE or \(environmentVariable)")
+                message:
+                    "cannot read the configuration (\(error.localizedDescription)); give one with --config FILE or \(environmentVariable)"
+            )
         }
         return try Configuration(json: data, file: url)
     }
@@ -61,7 +65,8 @@ public struct Configuration: Sendable {
     public init(json: Data, file: URL) throws(ConfigurationError) {
         let name = file.path
         guard json.count <= 1 << 20 else {
-            throw ConfigurationError(file: name, path: "", message: "\(json.count) bytes; a configuration has at most 1 MiB")
+            throw ConfigurationError(
+                file: name, path: "", message: "\(json.count) bytes; a configuration has at most 1 MiB")
         }
         let value: JSONValue
         do {
@@ -89,7 +94,8 @@ public struct Configuration: Sendable {
             let network = try NetworkConfiguration(
                 try JSONObjectReader(entry, path: path, file: name), folder: folder, http: http)
             if networks.contains(where: { $0.id == network.id }) {
-                throw ConfigurationError(file: name, path: "\(path).id", message: "duplicate network id '\(network.id)'")
+                throw ConfigurationError(
+                    file: name, path: "\(path).id", message: "duplicate network id '\(network.id)'")
             }
             networks.append(network)
         }
@@ -104,13 +110,16 @@ public struct Configuration: Sendable {
             "connectTimeoutSeconds", "totalTimeoutSeconds", "maxBytes", "maxRedirects", "lowSpeedLimitBytesPerSecond",
             "lowSpeedTimeSeconds", "caFile",
         ])
-        settings.connectTimeoutSeconds = try http.number("connectTimeoutSeconds", in: 0.1...600) ?? settings.connectTimeoutSeconds
-        settings.totalTimeoutSeconds = try http.number("totalTimeoutSeconds", in: 0.1...3_600) ?? settings.totalTimeoutSeconds
+        settings.connectTimeoutSeconds =
+            try http.number("connectTimeoutSeconds", in: 0.1...600) ?? settings.connectTimeoutSeconds
+        settings.totalTimeoutSeconds =
+            try http.number("totalTimeoutSeconds", in: 0.1...3_600) ?? settings.totalTimeoutSeconds
         settings.maxBytes = try http.integer("maxBytes", in: 1...(1 << 30)) ?? settings.maxBytes
         settings.maxRedirects = try http.integer("maxRedirects", in: 0...20) ?? settings.maxRedirects
         settings.lowSpeedLimitBytesPerSecond =
             try http.integer("lowSpeedLimitBytesPerSecond", in: 0...(1 << 30)) ?? settings.lowSpeedLimitBytesPerSecond
-        settings.lowSpeedTimeSeconds = try http.integer("lowSpeedTimeSeconds", in: 1...3_600) ?? settings.lowSpeedTimeSeconds
+        settings.lowSpeedTimeSeconds =
+            try http.integer("lowSpeedTimeSeconds", in: 1...3_600) ?? settings.lowSpeedTimeSeconds
         settings.caFile = try http.string("caFile").map { resolve($0, against: folder).path }
         return settings
     }
@@ -147,8 +156,12 @@ public struct NetworkConfiguration: Sendable {
         }
         guard let rootReader = try reader.object("root") else { throw reader.error(at: "root", "missing (required)") }
         root = try RootSource(rootReader, folder: folder, http: http)
-        vical = try reader.object("vical").map { r throws(ConfigurationError) in try ListSource(r, kind: .vical, folder: folder, http: http) }
-        rical = try reader.object("rical").map { r throws(ConfigurationError) in try ListSource(r, kind: .rical, folder: folder, http: http) }
+        vical = try reader.object("vical").map { r throws(ConfigurationError) in
+            try ListSource(r, kind: .vical, folder: folder, http: http)
+        }
+        rical = try reader.object("rical").map { r throws(ConfigurationError) in
+            try ListSource(r, kind: .rical, folder: folder, http: http)
+        }
         guard vical != nil || rical != nil else { throw reader.error(at: nil, "names neither a vical nor a rical") }
         maxAgeSeconds = try reader.number("maxAgeSeconds", in: 60...(366 * 86_400)) ?? 2_592_000
         overdueGraceSeconds = try reader.number("overdueGraceSeconds", in: 0...(366 * 86_400)) ?? 259_200
@@ -177,7 +190,10 @@ public struct RootSource: Sendable {
         for (entry, path) in entries {
             guard case .string(let text) = entry, text.count == 64, let pin = bytes(fromHex: text) else {
                 throw ConfigurationError(
-                    file: reader.file, path: path, message: "expected 64 hex digits (SHA-256 of the root's DER), found \(entry.kind == "a string" ? "'\(entry)'" : entry.kind)")
+                    file: reader.file, path: path,
+                    message:
+                        "expected 64 hex digits (SHA-256 of the root's DER), found \(entry.kind == "a string" ? "'\(entry)'" : entry.kind)"
+                )
             }
             pins.append(pin)
         }
@@ -224,12 +240,16 @@ public struct ListConfiguration: Sendable {
     public var id: ListID { ListID(network: network.id, kind: source.kind) }
 }
 
-private func checkURL(_ url: String, reader: JSONObjectReader, key: String, http: HTTPSettings) throws(ConfigurationError) {
+private func checkURL(
+    _ url: String, reader: JSONObjectReader, key: String, http: HTTPSettings
+) throws(ConfigurationError) {
     let lower = url.lowercased()
     if lower.hasPrefix("https://") { return }
     if lower.hasPrefix("http://") || lower.hasPrefix("file://") {
         guard http.allowInsecureURLs else {
-            throw reader.error(at: key, "'\(url)' is not https; set \"allowInsecureURLs\": true to allow http:// and file:// (tests, demos)")
+            throw reader.error(
+                at: key,
+                "'\(url)' is not https; set \"allowInsecureURLs\": true to allow http:// and file:// (tests, demos)")
         }
         return
     }

@@ -91,7 +91,9 @@ struct JSONObjectReader {
         guard case .number(let number) = value else { throw error(at: key, "expected a number, found \(value.kind)") }
         guard range.contains(number) else {
             throw error(
-                at: key, "must be between \(Self.text(range.lowerBound)) and \(Self.text(range.upperBound)), is \(Self.text(number))")
+                at: key,
+                "must be between \(Self.text(range.lowerBound)) and \(Self.text(range.upperBound)), is \(Self.text(number))"
+            )
         }
         return number
     }

@@ -38,7 +38,9 @@ public struct CurlFetcher: ListFetching {
     ///   - `.timeout`: connect timeout, total deadline or low-speed abort;
     ///   - `.tooLarge`: an announced `Content-Length` or the streamed body above ``HTTPSettings/maxBytes``;
     ///   - `.tlsError`: TLS handshake or server certificate verification failed, or the CA file is unusable.
-    public func fetch(_ request: FetchRequest, cancellation: CancellationToken?) throws(TrustListError)
+    public func fetch(
+        _ request: FetchRequest, cancellation: CancellationToken?
+    ) throws(TrustListError)
         -> FetchResult
     {
         try settings.validate()

@@ -45,7 +45,8 @@ public struct ListID: Sendable, Hashable, Comparable, Codable, CustomStringConve
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let id = ListID(text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not network/kind: \(text)"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "not network/kind: \(text)"))
         }
         self = id
     }

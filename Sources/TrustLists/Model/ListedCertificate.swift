@@ -67,7 +67,9 @@ public struct ListedCertificate: Sendable, Hashable {
         for key in ["issuer", "subject"] {
             if let listed = try map.optional(key)?.bytes() {
                 let own = key == "issuer" ? certificate.issuer.derEncoded : certificate.subject.derEncoded
-                if listed != own { warnings.add("\(key) differs from the certificate's; the certificate's is used", at: path) }
+                if listed != own {
+                    warnings.add("\(key) differs from the certificate's; the certificate's is used", at: path)
+                }
             }
         }
         listedNotBefore = try map.optional("notBefore")?.date()

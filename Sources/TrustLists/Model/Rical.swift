@@ -43,7 +43,8 @@ public struct Rical: Sendable {
         }
         type = try PayloadDecoding.field { try root.required("type").text() }
         guard type == Self.readerAuthenticationType else {
-            throw TrustListError(.wrongListType, "type is \"\(type)\"; a RICAL has \"\(Self.readerAuthenticationType)\"")
+            throw TrustListError(
+                .wrongListType, "type is \"\(type)\"; a RICAL has \"\(Self.readerAuthenticationType)\"")
         }
         version = try PayloadDecoding.field { try root.required("version").text() }
         try PayloadDecoding.checkVersion(version, warnings: &warnings)

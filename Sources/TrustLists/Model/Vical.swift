@@ -33,7 +33,8 @@ public struct Vical: Sendable {
     ///   unsupported version.
     init(_ root: CBORMapReader, warnings: inout ListWarnings) throws(TrustListError) {
         if root.optional("vicalProvider") == nil, root.optional("provider") != nil || root.optional("type") != nil {
-            throw TrustListError(.wrongListType, "payload is a RICAL (has provider/type, no vicalProvider); expected a VICAL")
+            throw TrustListError(
+                .wrongListType, "payload is a RICAL (has provider/type, no vicalProvider); expected a VICAL")
         }
         version = try PayloadDecoding.field { try root.required("version").text() }
         try PayloadDecoding.checkVersion(version, warnings: &warnings)
@@ -79,7 +80,9 @@ public struct VicalCertificateInfo: Sendable, Hashable {
             throw COSEError(.unexpectedType, "\(map.path).docType: expected at least one docType, found none")
         }
         certificateProfiles =
-            try (map.optional("certificateProfile") ?? map.optional("CertificateProfile"))?.array().map { try $0.text() }
+            try (map.optional("certificateProfile") ?? map.optional("CertificateProfile"))?.array().map {
+                try $0.text()
+            }
             ?? []
         issuingAuthority = try map.optional("issuingAuthority")?.text()
         PayloadDecoding.reportUnknownKeys(map, known: Self.knownKeys, aliases: Self.aliases, warnings: &local)

@@ -56,7 +56,8 @@ public struct TrustListVerifier: Sendable {
             do {
                 chain.append(try Certificate(derEncoded: der))
             } catch {
-                throw TrustListError(.chainInvalid, "x5chain[\(index)] is not a certificate OpenSSL can parse: \(error)")
+                throw TrustListError(
+                    .chainInvalid, "x5chain[\(index)] is not a certificate OpenSSL can parse: \(error)")
             }
         }
         let signer = chain[0]
@@ -90,15 +91,18 @@ public struct TrustListVerifier: Sendable {
 
         // Step 9: policy (rollback is the refresh's, against the store).
         if let expected = policy.expectedProvider, list.provider != expected {
-            throw TrustListError(.providerMismatch, "provider is \"\(list.provider)\"; the configuration expects \"\(expected)\"")
+            throw TrustListError(
+                .providerMismatch, "provider is \"\(list.provider)\"; the configuration expects \"\(expected)\"")
         }
         if list.date > time + policy.clockSkewSeconds {
             throw TrustListError(
                 .dateInFuture,
-                "date \(Timestamp.text(list.date)) is after \(Timestamp.text(time)) plus \(Int(policy.clockSkewSeconds)) s of clock skew")
+                "date \(Timestamp.text(list.date)) is after \(Timestamp.text(time)) plus \(Int(policy.clockSkewSeconds)) s of clock skew"
+            )
         }
         if let notAfter = list.notAfter, time > notAfter {
-            throw TrustListError(.listExpired, "notAfter \(Timestamp.text(notAfter)) has passed (at \(Timestamp.text(time)))")
+            throw TrustListError(
+                .listExpired, "notAfter \(Timestamp.text(notAfter)) has passed (at \(Timestamp.text(time)))")
         }
         return VerifiedList(
             list: list, signedBytes: bytes, sha256: Digest.sha256.hash(bytes), signerChain: validated.certificates,
@@ -109,11 +113,13 @@ public struct TrustListVerifier: Sendable {
         if time < signer.notBefore {
             throw TrustListError(
                 .signerNotYetValid,
-                "signer \(signer.subject) is valid from \(Timestamp.text(signer.notBefore)), after \(Timestamp.text(time))")
+                "signer \(signer.subject) is valid from \(Timestamp.text(signer.notBefore)), after \(Timestamp.text(time))"
+            )
         }
         if time > signer.notAfter {
             throw TrustListError(
-                .signerExpired, "signer \(signer.subject) expired at \(Timestamp.text(signer.notAfter)) (at \(Timestamp.text(time)))")
+                .signerExpired,
+                "signer \(signer.subject) expired at \(Timestamp.text(signer.notAfter)) (at \(Timestamp.text(time)))")
         }
     }
 
@@ -123,15 +129,20 @@ public struct TrustListVerifier: Sendable {
             throw TrustListError(.signerEKU, "\(kind.displayName) signer must carry EKU \(eku); it has \(has)")
         }
         guard let usage = signer.keyUsage else {
-            throw TrustListError(.signerKeyUsage, "signer has no key usage extension; it must allow digitalSignature or nonRepudiation")
+            throw TrustListError(
+                .signerKeyUsage, "signer has no key usage extension; it must allow digitalSignature or nonRepudiation")
         }
         guard usage.contains(.digitalSignature) || usage.contains(.nonRepudiation) else {
             throw TrustListError(
-                .signerKeyUsage, "signer key usage (\(usage.names.joined(separator: ", "))) allows neither digitalSignature nor nonRepudiation")
+                .signerKeyUsage,
+                "signer key usage (\(usage.names.joined(separator: ", "))) allows neither digitalSignature nor nonRepudiation"
+            )
         }
     }
 
-    private func decodePayload(_ payload: [UInt8], kind: ListKind, warnings: inout ListWarnings) throws(TrustListError)
+    private func decodePayload(
+        _ payload: [UInt8], kind: ListKind, warnings: inout ListWarnings
+    ) throws(TrustListError)
         -> TrustList
     {
         let node = try cose { try CBORDecoder(limits: policy.limits).decode(payload) }
@@ -148,7 +159,9 @@ public struct TrustListVerifier: Sendable {
         do {
             return try body()
         } catch let error as COSEError {
-            let code = error.code == .unexpectedType ? TrustListError.Code.notCOSESign1 : TrustListError.Code(rawValue: error.code.rawValue)
+            let code =
+                error.code == .unexpectedType
+                ? TrustListError.Code.notCOSESign1 : TrustListError.Code(rawValue: error.code.rawValue)
             throw TrustListError(code, error.reason)
         } catch {
             throw TrustListError(.notCOSESign1, "\(error)")

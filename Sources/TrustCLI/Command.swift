@@ -1,0 +1,52 @@
+import Foundation
+
+/// Where a command writes and what it may read of its environment; tests give their own.
+public struct CommandContext: Sendable {
+    /// Writes to standard output.
+    public var standardOutput: @Sendable (String) -> Void
+    /// Writes to standard error.
+    public var standardError: @Sendable (String) -> Void
+    /// The process environment (for `TRUSTLISTS_CONFIG`).
+    public var environment: [String: String]
+    /// The current time, UTC; "now" enters only here.
+    public var now: @Sendable () -> Date
+
+    /// Creates a context.
+    public init(
+        standardOutput: @escaping @Sendable (String) -> Void, standardError: @escaping @Sendable (String) -> Void,
+        environment: [String: String], now: @escaping @Sendable () -> Date
+    ) {
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+        self.environment = environment
+        self.now = now
+    }
+
+    /// The real process: stdout, stderr, its environment and the wall clock.
+    public static let process = CommandContext(
+        standardOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
+        standardError: { FileHandle.standardError.write(Data($0.utf8)) },
+        environment: ProcessInfo.processInfo.environment, now: { Date() })
+
+    /// Writes a line to standard output.
+    public func print(_ line: String = "") { standardOutput(line + "\n") }
+    /// Writes a line to standard error.
+    public func printError(_ line: String) { standardError(line + "\n") }
+}
+
+/// One subcommand of `trustctl`.
+protocol Command {
+    /// Options, usage and help.
+    static var spec: CommandSpec { get }
+    /// The exit status for a usage error: 2 for `verify`, `query`, `sign`, `demo`; 3 (UNKNOWN) for the
+    /// monitoring-style `status` and `refresh`.
+    static var usageExitCode: Int32 { get }
+    /// Runs the command.
+    /// - Returns: the exit status.
+    /// - Throws: ``UsageError`` for arguments that do not fit; the caller prints it with the usage line.
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32
+}
+
+extension Command {
+    static var usageExitCode: Int32 { 2 }
+}

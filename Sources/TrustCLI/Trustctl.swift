@@ -1,0 +1,78 @@
+import Foundation
+import TrustLists
+
+/// The operator CLI: `trustctl <command> [options]` (DESIGN.md, "Command line").
+public enum Trustctl {
+    static let program = "trustctl"
+
+    static let commands: [any Command.Type] = [
+        VerifyCommand.self
+    ]
+
+    /// Runs `trustctl` with `arguments` (without the program name).
+    /// - Returns: the exit status (per command: see each command's `--help`).
+    public static func main(_ arguments: [String], context: CommandContext = .process) -> Int32 {
+        guard let first = arguments.first, first != "-h", first != "--help", first != "help" else {
+            context.print(help)
+            return arguments.isEmpty ? 2 : 0
+        }
+        if first == "--version" {
+            context.print("\(program) \(TrustListsService.version)")
+            return 0
+        }
+        // The longest command name that the arguments start with ("query reader" before "query").
+        let match = commands.filter { command in
+            let words = command.spec.name.split(separator: " ").map(String.init)
+            return arguments.count >= words.count && Array(arguments.prefix(words.count)) == words
+        }.max { $0.spec.name.count < $1.spec.name.count }
+        guard let command = match else {
+            context.printError("Error: unknown command '\(arguments.prefix(2).joined(separator: " "))'")
+            context.printError("Usage: \(program) <command> [options]")
+            context.printError("See '\(program) --help'")
+            return 2
+        }
+        let rest = Array(arguments.dropFirst(command.spec.name.split(separator: " ").count))
+        do {
+            let parsed = try ParsedArguments(rest, spec: command.spec)
+            if parsed.flag("help") {
+                context.print(command.spec.help(program: program))
+                return 0
+            }
+            return try command.run(parsed, context: context)
+        } catch let error as UsageError {
+            context.printError("Error: \(error.message)")
+            context.printError("Usage: \(program) \(command.spec.name) \(command.spec.usage)")
+            context.printError("See '\(program) \(command.spec.name) --help'")
+            return command.usageExitCode
+        } catch {
+            context.printError("Error: \(error)")
+            return command.usageExitCode
+        }
+    }
+
+    static var help: String {
+        var text = """
+            OVERVIEW: Keeps a wallet's trust in ISO/IEC 18013-5 trust networks current and honest: fetches and verifies
+            signed VICALs (issuer CAs) and RICALs (reader CAs), keeps the last good lists, and answers trust queries.
+
+            USAGE: \(program) <command> [options]
+
+            COMMANDS:
+
+            """
+        for command in commands {
+            let name = command.spec.name
+            text +=
+                "  \(name)\(String(repeating: " ", count: max(1, 16 - name.count)))\(command.spec.overview.prefix { $0 != "." }).\n"
+        }
+        text += """
+
+            OPTIONS:
+              -h, --help      Show this help, or a command's with '\(program) <command> --help'.
+              --version       Show the version.
+
+            Configuration: --config FILE, else $\(Configuration.environmentVariable), else \(Configuration.defaultPath).
+            """
+        return text
+    }
+}

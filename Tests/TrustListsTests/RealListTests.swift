@@ -1,0 +1,189 @@
+import COSE
+import Foundation
+import TestSupport
+import Testing
+import X509
+
+@testable import TrustLists
+
+/// The real lists of ../shared/fixtures/real, verified at their own dates; the expected facts are the fixture
+/// README's table.
+@Suite("Real published lists", .enabled(if: RealFixtures.isAvailable, "\(RealFixtures.absentMessage)"))
+struct RealListTests {
+    struct Fact: Sendable, CustomStringConvertible {
+        let file: String
+        let kind: ListKind
+        let root: String?
+        let provider: String
+        let date: String
+        let issueID: UInt64?
+        let nextUpdate: String?
+        let entries: Int
+        let x5chain: Int
+        var description: String { file }
+    }
+
+    static let facts: [Fact] = [
+        Fact(
+            file: "aamva_vical_2024-09-24.cbor", kind: .vical, root: "aamva_dts_root_ca.pem", provider: "AAMVA",
+            date: "2024-09-24T17:37:31Z", issueID: 616575, nextUpdate: "2024-09-25T17:37:31Z", entries: 3, x5chain: 3),
+        Fact(
+            file: "aamva_vical_2025-11-18.cbor", kind: .vical, root: "aamva_dts_root_ca.pem", provider: "AAMVA",
+            date: "2025-11-18T18:38:12Z", issueID: 227602, nextUpdate: "2025-11-19T18:38:12Z", entries: 14, x5chain: 3),
+        Fact(
+            file: "austroads_vical_2024-09-19.cbor", kind: .vical, root: "austroads_dts_root_ca.pem",
+            provider: "Austroads", date: "2024-09-19T23:19:59Z", issueID: 15, nextUpdate: nil, entries: 35, x5chain: 1),
+        Fact(
+            file: "nzta_rical_2025-11-13.rical", kind: .rical, root: "nzta_rical_root_ca.pem", provider: "NZTA",
+            date: "2025-11-13T10:09:13.6521425Z", issueID: nil, nextUpdate: nil, entries: 16, x5chain: 1),
+    ]
+
+    static func date(_ text: String) -> Date {
+        Timestamp.parse(text) ?? .distantPast
+    }
+
+    static func root(_ file: String) throws -> Certificate {
+        try Certificate(pemEncoded: try RealFixtures.text(file))
+    }
+
+    @Test("each real list verifies at its own date with its root and has the README's facts", arguments: facts)
+    func verifiesWithFacts(fact: Fact) throws {
+        let bytes = try RealFixtures.bytes(fact.file)
+        let verifier = TrustListVerifier(anchors: [try Self.root(fact.root ?? "")])
+        let verified = try verifier.verify(bytes, kind: fact.kind, at: Self.date(fact.date))
+        #expect(verified.list.kind == fact.kind)
+        #expect(verified.list.provider == fact.provider)
+        #expect(abs(verified.list.date.timeIntervalSince(Self.date(fact.date))) < 0.001)
+        #expect(verified.list.issueID == fact.issueID)
+        #expect(verified.list.nextUpdate == fact.nextUpdate.map(Self.date))
+        #expect(verified.list.entryCount == fact.entries)
+        #expect(verified.x5chainCount == fact.x5chain)
+        #expect(verified.algorithm == .es256)
+        #expect(verified.anchor == (try Self.root(fact.root ?? "")))
+        #expect(verified.sha256 == Digest.sha256.hash(bytes))
+    }
+
+    @Test("the AAMVA quirks are tolerated as warnings: DER-wrapped ski, capitalised keys")
+    func aamvaWarnings() throws {
+        let verified = try TrustListVerifier(anchors: [try Self.root("aamva_dts_root_ca.pem")])
+            .verify(
+                try RealFixtures.bytes("aamva_vical_2025-11-18.cbor"), kind: .vical,
+                at: Self.date("2025-11-18T18:38:12Z"))
+        let warnings = verified.warnings.joined(separator: "\n")
+        #expect(warnings.contains("ski is DER-wrapped"))
+        #expect(warnings.contains("key 'Extensions' read as 'extensions'"))
+        #expect(warnings.contains("key 'CertificateProfile' read as 'certificateProfile'"))
+        guard case .vical(let vical) = verified.list else {
+            Issue.record("not a VICAL")
+            return
+        }
+        // The certificate's own SKI is used, never the DER-wrapped list value (04 14 ‖ keyId inside 04 16).
+        for info in vical.certificateInfos {
+            #expect(info.ski == info.certificate.subjectKeyIdentifier)
+            #expect(info.ski.count == 20)
+        }
+        #expect(vical.certificateInfos.contains { $0.certificateProfiles == ["https://dmv.virginia.gov"] })
+    }
+
+    @Test("Austroads: empty stateOrProvinceName is read as absent; no nextUpdate")
+    func austroadsQuirks() throws {
+        let verified = try TrustListVerifier(anchors: [try Self.root("austroads_dts_root_ca.pem")])
+            .verify(
+                try RealFixtures.bytes("austroads_vical_2024-09-19.cbor"), kind: .vical,
+                at: Self.date("2024-09-19T23:19:59Z"))
+        guard case .vical(let vical) = verified.list else {
+            Issue.record("not a VICAL")
+            return
+        }
+        #expect(vical.nextUpdate == nil)
+        #expect(vical.certificateInfos.allSatisfy { $0.listed.stateOrProvinceName != "" })
+        #expect(
+            vical.certificateInfos.first?.docTypes == [
+                "org.iso.18013.5.1.mDL", "org.iso.23220.photoid.1", "org.micov.1", "org.iso.7367.1.mVRC",
+            ])
+    }
+
+    @Test("NZTA RICAL: x5chain in the protected header, signer without EKU, 7-digit fractional date")
+    func nztaQuirks() throws {
+        let verified = try TrustListVerifier(anchors: [try Self.root("nzta_rical_root_ca.pem")])
+            .verify(
+                try RealFixtures.bytes("nzta_rical_2025-11-13.rical"), kind: .rical,
+                at: Self.date("2025-11-13T10:09:14Z"))
+        #expect(verified.signer.extendedKeyUsage == nil)
+        #expect(!verified.warnings.contains { $0.contains("x5chain is in the") })
+        guard case .rical(let rical) = verified.list else {
+            Issue.record("not a RICAL")
+            return
+        }
+        #expect(rical.type == "org.iso.18013.5.1.reader_authentication")
+        #expect(rical.latestURL == "https://nzta.mdoc.online/NZTATestRical.rical")
+        #expect(rical.certificateInfos.allSatisfy { $0.isTrustAnchor })
+        // 2025-11-13T10:09:13.6521425Z: the fraction is kept to Date's precision.
+        #expect(abs(rical.date.timeIntervalSince1970 - 1_763_028_553.6521425) < 0.000_01)
+    }
+
+    @Test("RDW (root not published): decodes, and its signature verifies with its x5chain leaf")
+    func rdwSignatureAndDecode() throws {
+        let bytes = try RealFixtures.bytes("rdw_test_vical_2025-02-25.vical")
+        let message = try COSESign1(cborEncoded: bytes)
+        let chain = try #require(try message.x5chain())
+        #expect(chain.certificates.count == 1)
+        #expect(!chain.isProtected)
+        let signer = try Certificate(derEncoded: chain.certificates[0])
+        try message.verifySignature(with: try signer.publicKey)
+        var warnings = ListWarnings()
+        let root = try CBORReader(try CBORDecoder().decode(try #require(message.payload))).map()
+        let vical = try Vical(root, warnings: &warnings)
+        #expect(vical.provider == "RDW")
+        #expect(vical.issueID == 5)
+        #expect(vical.date == Self.date("2025-02-25T00:00:00Z"))
+        #expect(vical.nextUpdate == Self.date("2026-02-25T00:00:00Z"))
+        // 45 entries are listed; the duplicate SKI is reported, not dropped.
+        #expect(warnings.lines.contains { $0.contains("duplicate SKI") })
+        #expect(vical.certificateInfos.count + warnings.lines.filter { $0.hasPrefix("entry dropped") }.count <= 45)
+        #expect(vical.certificateInfos.count >= 40)
+    }
+
+    @Test("each real list fails with another network's root", arguments: facts)
+    func failsWithOtherRoot(fact: Fact) throws {
+        let other = fact.root == "austroads_dts_root_ca.pem" ? "aamva_dts_root_ca.pem" : "austroads_dts_root_ca.pem"
+        let verifier = TrustListVerifier(anchors: [try Self.root(other)])
+        #expect(throws: TrustListError(.chainInvalid)) {
+            try verifier.verify(try RealFixtures.bytes(fact.file), kind: fact.kind, at: Self.date(fact.date))
+        }
+    }
+
+    @Test(
+        "the AAMVA lists fail at 2026-11-29: the signer has expired",
+        arguments: ["aamva_vical_2024-09-24.cbor", "aamva_vical_2025-11-18.cbor"])
+    func aamvaExpiredNow(file: String) throws {
+        let verifier = TrustListVerifier(anchors: [try Self.root("aamva_dts_root_ca.pem")])
+        #expect(throws: TrustListError(.signerExpired)) {
+            try verifier.verify(try RealFixtures.bytes(file), kind: .vical, at: Self.date("2026-11-29T00:00:00Z"))
+        }
+    }
+
+    @Test("a VICAL verified as a RICAL is the wrong list type, and vice versa")
+    func wrongKind() throws {
+        let aamva = TrustListVerifier(
+            anchors: [try Self.root("aamva_dts_root_ca.pem")],
+            policy: {
+                var policy = VerificationPolicy()
+                policy.ricalSignerEKU = nil
+                return policy
+            }())
+        #expect(throws: TrustListError(.wrongListType)) {
+            try aamva.verify(
+                try RealFixtures.bytes("aamva_vical_2025-11-18.cbor"), kind: .rical,
+                at: Self.date("2025-11-18T18:38:12Z"))
+        }
+        var policy = VerificationPolicy()
+        policy.vicalSignerEKU = nil
+        let nzta = TrustListVerifier(anchors: [try Self.root("nzta_rical_root_ca.pem")], policy: policy)
+        #expect(throws: TrustListError(.wrongListType)) {
+            try nzta.verify(
+                try RealFixtures.bytes("nzta_rical_2025-11-13.rical"), kind: .vical,
+                at: Self.date("2025-11-13T10:09:14Z"))
+        }
+    }
+}
