@@ -27,7 +27,7 @@ let package = Package(
         .executableTarget(name: "trustlists-bench", dependencies: ["TrustLists", "COSE", "X509", "COpenSSL"]),
 
         // What the test targets share: the real fixtures, a test PKI, the list simulator, Python interop.
-        .target(name: "TestSupport", dependencies: ["X509"]),
+        .target(name: "TestSupport", dependencies: ["TrustLists", "COSE", "X509"]),
         .testTarget(name: "X509Tests", dependencies: ["X509", "TestSupport"]),
         .testTarget(name: "COSETests", dependencies: ["COSE", "X509", "TestSupport"]),
         .testTarget(name: "TrustListsTests", dependencies: ["TrustLists", "COSE", "X509", "TestSupport"]),
