@@ -129,7 +129,9 @@ struct CBORAppendixATests {
         #expect(hexString(example.value.encoded()) == example.deterministic)
     }
 
-    @Test("keeps the exact input bytes of every Appendix A example as the node's encodedBytes", arguments: appendixAExamples)
+    @Test(
+        "keeps the exact input bytes of every Appendix A example as the node's encodedBytes",
+        arguments: appendixAExamples)
     func keepsEncodedBytes(_ example: AppendixAExample) throws {
         let bytes = hex(example.encoded)
         let node = try CBORDecoder().decode(bytes)

@@ -62,8 +62,12 @@ struct CBORDateTests {
         #expect(coseError { try date(.tagged(1, .float(.infinity))) }?.code == .unexpectedType)
         #expect(coseError { try date(.tagged(1, .float(.nan))) }?.code == .unexpectedType)
         #expect(coseError { try date(.tagged(1, "1")) }?.reason.hasPrefix("date: expected integer or float") == true)
-        #expect(coseError { try date("2025-01-01T00:00:00Z") }?.reason == "date: expected date (tag 0 or tag 1), found text string")
-        #expect(coseError { try date(.tagged(0, 5)) }?.reason == "date: expected text string in tag 0 (date-time), found unsigned integer")
+        #expect(
+            coseError { try date("2025-01-01T00:00:00Z") }?.reason
+                == "date: expected date (tag 0 or tag 1), found text string")
+        #expect(
+            coseError { try date(.tagged(0, 5)) }?.reason
+                == "date: expected text string in tag 0 (date-time), found unsigned integer")
     }
 
     @Test("encodes dates as tag 0 in UTC with Z, with a fraction only when there is one")
@@ -72,7 +76,9 @@ struct CBORDateTests {
         #expect(CBOR.date(Date(timeIntervalSince1970: 1_363_896_240.5)) == .tagged(0, "2013-03-21T20:04:00.5Z"))
         #expect(CBOR.date(Date(timeIntervalSince1970: -1)) == .tagged(0, "1969-12-31T23:59:59Z"))
         #expect(CBOR.date(Date(timeIntervalSince1970: 951_782_400)) == .tagged(0, "2000-02-29T00:00:00Z"))
-        #expect(hexString(CBOR.date(Date(timeIntervalSince1970: 1_363_896_240)).encoded()) == "c074323031332d30332d32315432303a30343a30305a")
+        #expect(
+            hexString(CBOR.date(Date(timeIntervalSince1970: 1_363_896_240)).encoded())
+                == "c074323031332d30332d32315432303a30343a30305a")
         // Outside 0000 ... 9999, tag 1.
         #expect(CBOR.date(Date(timeIntervalSince1970: 1e13)) == .tagged(1, .float(1e13)))
     }

@@ -36,7 +36,9 @@ struct CBOREncoderTests {
         let keys: [CBOR] = [false, [-1], [100], "aa", "z", -1, 100, 10]
         let map = CBOR.map(keys.enumerated().map { CBOR.MapEntry(key: $1, value: .int(Int64($0))) })
         let encoded = map.encoded()
-        #expect(hexString(encoded) == "a8" + "0a07" + "186406" + "2005" + "617a04" + "62616103" + "81186402" + "812001" + "f400")
+        #expect(
+            hexString(encoded) == "a8" + "0a07" + "186406" + "2005" + "617a04" + "62616103" + "81186402" + "812001"
+                + "f400")
     }
 
     @Test("encodes equal values to equal bytes whatever the order of map entries")

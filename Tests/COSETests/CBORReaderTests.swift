@@ -64,7 +64,9 @@ struct CBORReaderTests {
         #expect(try infos[0].map().required("serialNumber").biguint() == [0x01, 0x02])
         #expect(try infos[1].map().required("serialNumber").biguint() == [0x01, 0x02])
         let badTag = coseError { try infos[2].map().required("serialNumber").biguint() }
-        #expect(badTag?.reason == "certificateInfos[2].serialNumber: expected byte string in tag 2 (bignum), found text string")
+        #expect(
+            badTag?.reason
+                == "certificateInfos[2].serialNumber: expected byte string in tag 2 (bignum), found text string")
         let zero = try CBORReader(CBORDecoder().decode([0x00])).biguint()
         #expect(zero.isEmpty)
         let node = try CBORDecoder().decode(hex("c2 43 000102"))
@@ -81,6 +83,8 @@ struct CBORReaderTests {
         #expect(error?.reason == "33: expected tag 18, found tag 24")
         #expect(coseError { try header.required(1).unsigned() }?.code == .unexpectedType)
         let big = try CBORReader(CBORDecoder().decode(hex("1b ffffffffffffffff")))
-        #expect(coseError { try big.int() }?.reason == "(top level): expected integer in the 64-bit signed range, found unsigned integer")
+        #expect(
+            coseError { try big.int() }?.reason
+                == "(top level): expected integer in the 64-bit signed range, found unsigned integer")
     }
 }

@@ -128,7 +128,9 @@ struct CBORParser {
     /// Reads one complete data item at `position`, at nesting level `depth` (the top item is at 1).
     mutating func item(depth: Int) throws -> CBORNode {
         let start = position
-        guard start < bytes.count else { throw malformed("expected a data item at offset \(start), found end of input") }
+        guard start < bytes.count else {
+            throw malformed("expected a data item at offset \(start), found end of input")
+        }
         let initial = bytes[start]
         position = start &+ 1
         itemCount &+= 1
