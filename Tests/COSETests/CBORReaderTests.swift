@@ -2,6 +2,20 @@ import COSE
 import Foundation
 import Testing
 
+/// A model in the shape of a VICAL CertificateInfo, for the reader's tests.
+private struct Info: CBORDecodable {
+    let docTypes: [String]
+    let serialNumber: [UInt8]
+    let unknownKeys: [String]
+
+    init(cbor reader: CBORReader) throws {
+        let map = try reader.map()
+        docTypes = try map.required("docType").array().map { try $0.text() }
+        serialNumber = try map.required("serialNumber").biguint()
+        unknownKeys = map.keys(notIn: ["docType", "serialNumber"])
+    }
+}
+
 @Suite("Typed reading with paths")
 struct CBORReaderTests {
     static let list: CBOR = [
@@ -34,6 +48,19 @@ struct CBORReaderTests {
         #expect(second.keys(notIn: ["docType", "serialNumber", "isTrustAnchor"]) == ["Extensions"])
         #expect(try infos[3].map().keys(notIn: ["docType", "serialNumber"]) == ["7"])
         #expect(try infos[3].map().required(7).text() == "seven")
+    }
+
+    @Test("decodes nested models through CBORDecodable, keeping the path in errors")
+    func decodesModels() throws {
+        let infos = try root().required("certificateInfos").array()
+        let second: Info = try infos[1].decode()
+        #expect(second.docTypes == ["a", "b"])
+        #expect(second.serialNumber == [1, 2])
+        #expect(second.unknownKeys == ["Extensions", "isTrustAnchor"])
+        let error = coseError { try infos.map { try $0.decode(Info.self) } }
+        #expect(
+            error?.reason
+                == "certificateInfos[2].serialNumber: expected byte string in tag 2 (bignum), found text string")
     }
 
     @Test("names the path, the expected kind and the found kind on a type mismatch")
