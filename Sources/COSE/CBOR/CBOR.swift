@@ -28,7 +28,7 @@ public enum CBOR: Sendable {
     /// Major type 6: a tag number over a data item (RFC 8949 §3.4).
     indirect case tagged(UInt64, CBOR)
     /// Major type 7: a simple value 0 ... 19 or 32 ... 255 (RFC 8949 §3.3); 20 ... 23 are the named cases below and
-    /// 24 ... 31 are reserved (the encoder refuses them).
+    /// 24 ... 31 are reserved and have no well-formed encoding (see ``CBOREncoder``).
     case simple(UInt8)
     /// Major type 7: `false` (simple value 20) or `true` (21), RFC 8949 §3.3.
     case boolean(Bool)

@@ -114,6 +114,8 @@ struct CBORParser {
     var position = 0
     /// Heads read so far (items, chunks, keys and values).
     var itemCount = 0
+    /// The deterministic encodings of the keys of the maps being decoded, innermost map last (see `register`).
+    var keyScratch: [ArraySlice<UInt8>] = []
 
     init(source: ArraySlice<UInt8>, bytes: UnsafeBufferPointer<UInt8>, limits: CBORDecoder.Limits) {
         self.source = source
@@ -237,10 +239,11 @@ struct CBORParser {
     /// Valid UTF-8 in `bytes[from..<to]` as a `String`, or `malformed_cbor` (RFC 8949 §3.1, major type 3).
     @inline(__always)
     func text(from: Int, to: Int, itemAt start: Int) throws -> String {
-        guard let text = String(validating: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self) else {
+        let utf8 = UnsafeBufferPointer(rebasing: bytes[from..<to])
+        guard UTF8Validation.isValid(utf8) else {
             throw malformed("expected valid UTF-8 in the text string at offset \(start), found invalid bytes")
         }
-        return text
+        return String(decoding: utf8, as: UTF8.self)
     }
 
     /// The byte ranges of the chunks of an indefinite-length string of major type `major` that started at `start`,
@@ -333,6 +336,8 @@ struct CBORParser {
 
     mutating func map(_ info: UInt8, initial: UInt8, at start: Int, depth: Int) throws -> [CBORNode.MapEntry] {
         var entries: [CBORNode.MapEntry] = []
+        var keys = KeyRegister(mark: keyScratch.count)
+        defer { keyScratch.removeSubrange(keys.mark...) }
         if info == 31 {
             while true {
                 guard position < bytes.count else {
@@ -342,60 +347,103 @@ struct CBORParser {
                 }
                 if bytes[position] == 0xff {
                     position &+= 1
-                    break
+                    return entries
                 }
                 try checkDepth(depth &+ 1, at: start)
                 let key = try item(depth: depth &+ 1)
-                let value = try item(depth: depth &+ 1)
-                entries.append(CBORNode.MapEntry(key: key, value: value))
-            }
-        } else {
-            let count = try argument(info, initial: initial, at: start)
-            let remaining = bytes.count &- position
-            guard count <= UInt64(remaining / 2) else {
-                throw malformed(
-                    "map at offset \(start) declares \(count) entries, found only \(remaining) bytes left in the "
-                        + "input (each entry needs at least two)")
-            }
-            let n = Int(count)
-            guard n <= (maxItems &- itemCount) / 2 else { throw tooManyItems(at: start) }
-            if n == 0 { return [] }
-            try checkDepth(depth &+ 1, at: start)
-            entries.reserveCapacity(n)
-            for _ in 0..<n {
-                let key = try item(depth: depth &+ 1)
+                try register(key, in: &keys, mapAt: start)
                 let value = try item(depth: depth &+ 1)
                 entries.append(CBORNode.MapEntry(key: key, value: value))
             }
         }
-        try checkUniqueKeys(entries, mapAt: start)
+        let count = try argument(info, initial: initial, at: start)
+        let remaining = bytes.count &- position
+        guard count <= UInt64(remaining / 2) else {
+            throw malformed(
+                "map at offset \(start) declares \(count) entries, found only \(remaining) bytes left in the "
+                    + "input (each entry needs at least two)")
+        }
+        let n = Int(count)
+        guard n <= (maxItems &- itemCount) / 2 else { throw tooManyItems(at: start) }
+        if n == 0 { return [] }
+        try checkDepth(depth &+ 1, at: start)
+        entries.reserveCapacity(n)
+        for _ in 0..<n {
+            let key = try item(depth: depth &+ 1)
+            try register(key, in: &keys, mapAt: start)
+            let value = try item(depth: depth &+ 1)
+            entries.append(CBORNode.MapEntry(key: key, value: value))
+        }
         return entries
     }
 
-    /// Rejects a map with two keys that are the same data item (RFC 8949 §5.6: such a map is not valid, and a
-    /// decoder that let either win would let two readers of one list see different content).
-    func checkUniqueKeys(_ entries: [CBORNode.MapEntry], mapAt start: Int) throws {
-        guard entries.count > 1 else { return }
-        let keys = entries.map(\.key.value)
-        if keys.count <= 8 {
-            for later in 1..<keys.count {
-                for earlier in 0..<later where keys[earlier] == keys[later] {
-                    throw duplicateKey(keys[later], entries: earlier, later, mapAt: start)
-                }
+    // MARK: Duplicate keys
+
+    /// The keys seen so far in one map: its keys' identities live in `keyScratch[mark...]` (a stack shared by
+    /// nested maps, so a map costs no allocation of its own), and, past a few keys, in a set as well.
+    struct KeyRegister {
+        let mark: Int
+        var seen: Set<ArraySlice<UInt8>>?
+    }
+
+    /// Records a map key and rejects it when an equal key came before: RFC 8949 §5.6 makes such a map invalid,
+    /// and a decoder that let either entry win would let two readers of one list see different content.
+    ///
+    /// Keys compare by their core deterministic encoding (RFC 8949 §4.2.1), which is equal exactly when the data
+    /// items are equal (see ``CBOR``): so `1` written as `01` and as `18 01` are one key. An integer or a
+    /// definite-length string whose head is already shortest is its own deterministic encoding and is not
+    /// re-encoded.
+    mutating func register(_ key: CBORNode, in keys: inout KeyRegister, mapAt start: Int) throws {
+        let identity = Self.deterministicEncoding(of: key)
+        let earlierCount = keyScratch.count &- keys.mark
+        if keys.seen != nil {
+            if keys.seen?.insert(identity).inserted == false {
+                throw duplicateKey(key, identity: identity, keys: keys, mapAt: start)
             }
-            return
+        } else {
+            for earlier in keyScratch[keys.mark...] where earlier == identity {
+                throw duplicateKey(key, identity: identity, keys: keys, mapAt: start)
+            }
+            if earlierCount == 15 {
+                keys.seen = Set(keyScratch[keys.mark...])
+                keys.seen?.insert(identity)
+            }
         }
-        var seen: [CBOR: Int] = [:]
-        seen.reserveCapacity(keys.count)
-        for (index, key) in keys.enumerated() {
-            if let earlier = seen.updateValue(index, forKey: key) {
-                throw duplicateKey(key, entries: earlier, index, mapAt: start)
-            }
+        keyScratch.append(identity)
+    }
+
+    static func deterministicEncoding(of node: CBORNode) -> ArraySlice<UInt8> {
+        switch node.content {
+        case .unsigned, .negative, .byteString, .textString:
+            if hasShortestDefiniteHead(node.encodedBytes) { return node.encodedBytes }
+        default:
+            break
+        }
+        return node.value.encoded()[...]
+    }
+
+    /// Whether an item's head uses the shortest argument form and a definite length (RFC 8949 §4.2.1).
+    static func hasShortestDefiniteHead(_ encoded: ArraySlice<UInt8>) -> Bool {
+        guard let initial = encoded.first else { return false }
+        let info = initial & 0x1f
+        if info < 24 { return true }
+        guard info <= 27 else { return false }
+        var argument: UInt64 = 0
+        for byte in encoded.dropFirst().prefix(1 << Int(info - 24)) {
+            argument = argument << 8 | UInt64(byte)
+        }
+        switch info {
+        case 24: return argument >= 24
+        case 25: return argument > 0xff
+        case 26: return argument > 0xffff
+        default: return argument > 0xffff_ffff
         }
     }
 
-    func duplicateKey(_ key: CBOR, entries first: Int, _ second: Int, mapAt start: Int) -> COSEError {
-        var shown = key.description
+    func duplicateKey(_ key: CBORNode, identity: ArraySlice<UInt8>, keys: KeyRegister, mapAt start: Int) -> COSEError {
+        let first = keyScratch[keys.mark...].firstIndex(of: identity).map { $0 - keys.mark } ?? 0
+        let second = keyScratch.count - keys.mark
+        var shown = key.value.description
         if shown.count > 80 { shown = String(shown.prefix(77)) + "..." }
         return malformed(
             "expected unique keys in the map at offset \(start), found key \(shown) twice (entries \(first) and "

@@ -6,8 +6,8 @@
 /// ``CBOR``) always encode to the same bytes.
 ///
 /// The encoder does not remove duplicate map keys: a map given with two equal keys is encoded with both, and a
-/// decoder rejects it. `.simple(24)` ... `.simple(31)` are reserved values that no encoding exists for; building
-/// one is a programming error and traps.
+/// decoder rejects it. Likewise `.simple(24)` ... `.simple(31)`, reserved values that have no well-formed encoding
+/// (RFC 8949 §3.3), are written as `f8 18` ... `f8 1f`, which decoders reject: never build them.
 public struct CBOREncoder: Sendable {
     /// Creates an encoder.
     public init() {}
@@ -43,8 +43,8 @@ public struct CBOREncoder: Sendable {
             appendHead(6, tag, to: &out)
             append(content, to: &out)
         case .simple(let number):
-            // 24 ... 31 have no well-formed encoding (RFC 8949 §3.3); the decoder never produces them.
-            precondition(!(24...31).contains(number), "simple values 24...31 are reserved (RFC 8949 §3.3)")
+            // 24 ... 31 have no well-formed encoding (RFC 8949 §3.3) and the decoder never produces them; they are
+            // written in the two-byte form that decoders reject rather than trapping here (see the type's notes).
             if number < 24 {
                 out.append(0xe0 | number)
             } else {
