@@ -38,7 +38,9 @@ public struct CurlFetcher: ListFetching {
     ///   - `.timeout`: connect timeout, total deadline or low-speed abort;
     ///   - `.tooLarge`: an announced `Content-Length` or the streamed body above ``HTTPSettings/maxBytes``;
     ///   - `.tlsError`: TLS handshake or server certificate verification failed, or the CA file is unusable.
-    public func fetch(_ request: FetchRequest, cancellation: CancellationToken?) throws(TrustListError)
+    public func fetch(
+        _ request: FetchRequest, cancellation: CancellationToken?
+    ) throws(TrustListError)
         -> FetchResult
     {
         try settings.validate()
@@ -84,7 +86,7 @@ public struct CurlFetcher: ListFetching {
             effectiveURL: stringInfo(easy, CURLINFO_EFFECTIVE_URL) ?? request.url,
             status: policy.scheme == .file ? nil : longInfo(easy, CURLINFO_RESPONSE_CODE),
             curlMessage: String(cString: errorBuffer),
-            bodyBytesReceived: state.body.count,
+            bodyBytesReceived: state.bytesDelivered,
             capExceeded: state.capExceeded,
             cancelled: state.cancelled,
             settings: settings)

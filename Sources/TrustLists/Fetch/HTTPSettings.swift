@@ -103,7 +103,9 @@ public struct HTTPSettings: Hashable, Sendable, Codable {
         func fail(_ what: String) -> TrustListError {
             TrustListError(.networkError, "invalid HTTP settings: \(what)")
         }
-        for (name, value) in [("connectTimeoutSeconds", connectTimeoutSeconds), ("totalTimeoutSeconds", totalTimeoutSeconds)]
+        for (name, value) in [
+            ("connectTimeoutSeconds", connectTimeoutSeconds), ("totalTimeoutSeconds", totalTimeoutSeconds),
+        ]
         where !(value > 0 && value <= Self.maxTimeoutSeconds) {
             throw fail("\(name) must be more than 0 and at most \(Int(Self.maxTimeoutSeconds)) seconds, is \(value)")
         }
