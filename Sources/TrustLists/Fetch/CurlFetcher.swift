@@ -38,11 +38,7 @@ public struct CurlFetcher: ListFetching {
     ///   - `.timeout`: connect timeout, total deadline or low-speed abort;
     ///   - `.tooLarge`: an announced `Content-Length` or the streamed body above ``HTTPSettings/maxBytes``;
     ///   - `.tlsError`: TLS handshake or server certificate verification failed, or the CA file is unusable.
-    public func fetch(
-        _ request: FetchRequest, cancellation: CancellationToken?
-    ) throws(TrustListError)
-        -> FetchResult
-    {
+    public func fetch(_ request: FetchRequest, cancellation: CancellationToken?) throws(TrustListError) -> FetchResult {
         try settings.validate()
         let policy = try URLPolicy(url: request.url, allowInsecureURLs: settings.allowInsecureURLs)
         if cancellation?.isCancelled == true {
@@ -50,12 +46,16 @@ public struct CurlFetcher: ListFetching {
         }
         try CurlRuntime.ensureInitialized()
 
-        guard let easy = curl_easy_init() else {
-            throw TrustListError(.networkError, "fetching \(request.url): libcurl could not create a handle")
-        }
-        defer { curl_easy_cleanup(easy) }
+        // Everything the easy handle points to is created before the handle, so that its defer, which runs
+        // first, frees the handle before them (defers run in reverse order): libcurl may still touch the error
+        // buffer while it cleans up.
+        let state = CurlTransferState(maxBytes: settings.maxBytes, cancellation: cancellation)
+        // The callbacks get this pointer; the +1 keeps `state` alive until the handle is gone and is given back
+        // by this release.
+        let context = Unmanaged.passRetained(state)
+        defer { context.release() }
 
-        // libcurl writes its detailed error text here during curl_easy_perform; it must outlive the handle's use.
+        // libcurl writes its detailed error text here during curl_easy_perform.
         let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
         defer { errorBuffer.deallocate() }
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
@@ -69,11 +69,10 @@ public struct CurlFetcher: ListFetching {
             headers = extended
         }
 
-        let state = CurlTransferState(maxBytes: settings.maxBytes, cancellation: cancellation)
-        // The handle holds this pointer until curl_easy_cleanup; the +1 taken here keeps `state` alive until then
-        // and is given back by the release below, which runs after the cleanup above (defers run in reverse).
-        let context = Unmanaged.passRetained(state)
-        defer { context.release() }
+        guard let easy = curl_easy_init() else {
+            throw TrustListError(.networkError, "fetching \(request.url): libcurl could not create a handle")
+        }
+        defer { curl_easy_cleanup(easy) }
 
         try configure(
             easy, url: request.url, policy: policy, headers: headers, errorBuffer: errorBuffer,
@@ -86,7 +85,7 @@ public struct CurlFetcher: ListFetching {
             effectiveURL: stringInfo(easy, CURLINFO_EFFECTIVE_URL) ?? request.url,
             status: policy.scheme == .file ? nil : longInfo(easy, CURLINFO_RESPONSE_CODE),
             curlMessage: String(cString: errorBuffer),
-            bodyBytesReceived: state.body.count,
+            bodyBytesReceived: state.bytesDelivered,
             capExceeded: state.capExceeded,
             cancelled: state.cancelled,
             settings: settings)

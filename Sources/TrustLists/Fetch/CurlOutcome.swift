@@ -12,7 +12,7 @@ struct CurlOutcome {
     let status: Int?
     /// libcurl's detailed error text (`CURLOPT_ERRORBUFFER`); empty when it wrote none.
     let curlMessage: String
-    /// Body bytes kept before the transfer ended.
+    /// Body bytes libcurl delivered before the transfer ended (a chunk refused for the cap included).
     let bodyBytesReceived: Int
     /// True when the write callback stopped the transfer because the body passed the cap.
     let capExceeded: Bool
@@ -37,7 +37,7 @@ struct CurlOutcome {
     /// - Parameter conditional: whether the request carried `If-None-Match` or `If-Modified-Since`.
     func error(conditional: Bool) -> TrustListError? {
         if cancelled || code == CURLE_ABORTED_BY_CALLBACK {
-            return TrustListError(.networkError, "fetching \(urlDescription) cancelled (the service is stopping)")
+            return TrustListError(.networkError, "fetching \(urlDescription) cancelled by its caller")
         }
         if code == CURLE_OK {
             return statusError(conditional: conditional)
@@ -50,8 +50,8 @@ struct CurlOutcome {
         if capExceeded {
             return TrustListError(
                 .tooLarge,
-                "\(urlDescription) sent more than maxBytes = \(settings.maxBytes) bytes; stopped after "
-                    + "\(bodyBytesReceived) bytes without reading the rest (raise http.maxBytes if the list is "
+                "\(urlDescription) sent more than maxBytes = \(settings.maxBytes) bytes (\(bodyBytesReceived) "
+                    + "had arrived); stopped without reading the rest (raise http.maxBytes if the list is "
                     + "legitimately that large)")
         }
         return codeError()
@@ -79,6 +79,11 @@ struct CurlOutcome {
         }
     }
 
+    /// Seconds for messages: "10" rather than "10.0", "2.5" as is.
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
     /// libcurl's TLS failures (CURLE_SSL_* and peer verification).
     private static let tlsCodes: [CURLcode] = [
         CURLE_SSL_CONNECT_ERROR, CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_CERTPROBLEM,
@@ -97,8 +102,8 @@ struct CurlOutcome {
                     + "\(settings.lowSpeedTimeSeconds) s" : "no low-speed abort"
             return TrustListError(
                 .timeout,
-                "fetching \(urlDescription) timed out (connect timeout \(settings.connectTimeoutSeconds) s, total "
-                    + "deadline \(settings.totalTimeoutSeconds) s, \(lowSpeed)): \(curlText)")
+                "fetching \(urlDescription) timed out (connect timeout \(Self.seconds(settings.connectTimeoutSeconds)) "
+                    + "s, total deadline \(Self.seconds(settings.totalTimeoutSeconds)) s, \(lowSpeed)): \(curlText)")
         case CURLE_FILESIZE_EXCEEDED:
             return TrustListError(
                 .tooLarge,

@@ -11,6 +11,8 @@ final class CurlTransferState {
     let cancellation: CancellationToken?
     /// The body received so far, at most `maxBytes` bytes.
     private(set) var body: [UInt8] = []
+    /// Body bytes libcurl delivered, including a chunk refused for passing the cap.
+    private(set) var bytesDelivered = 0
     /// Set when the body passed `maxBytes` and the write callback aborted the transfer.
     private(set) var capExceeded = false
     /// Set when a callback saw the cancellation token set and aborted the transfer.
@@ -27,6 +29,7 @@ final class CurlTransferState {
             cancelled = true
             return false
         }
+        bytesDelivered += chunk.count
         guard chunk.count <= maxBytes - body.count else {
             capExceeded = true
             return false

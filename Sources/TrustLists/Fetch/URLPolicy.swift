@@ -10,7 +10,8 @@ struct URLPolicy: Sendable {
 
     /// The scheme of the requested URL.
     let scheme: Scheme
-    /// The value of `CURLOPT_PROTOCOLS_STR`: every protocol the transfer may use, redirects included.
+    /// The value of `CURLOPT_PROTOCOLS_STR`: every protocol the transfer may use, redirects included. For an
+    /// `https` URL this alone already keeps redirects on `https`; ``redirectProtocols`` says so a second time.
     let protocols: String
     /// The value of `CURLOPT_REDIR_PROTOCOLS_STR`: the protocols a redirect may lead to. From `https` only
     /// `https`, so that there is no downgrade even when insecure URLs are allowed.

@@ -1,0 +1,108 @@
+import Foundation
+import TestSupport
+import Testing
+import TrustLists
+
+@Suite("CurlFetcher: which URLs are allowed, and file:// sources")
+struct CurlFetcherSchemeTests {
+    let files: TemporaryDirectory
+
+    init() throws {
+        files = try TemporaryDirectory()
+        try HelloFixture.write(into: files)
+    }
+
+    @Test(
+        "http:// is refused by default before any request is made",
+        .enabled(if: TestTools.hasPython3, "python3 is not installed; the loopback test server needs it"))
+    func httpRefusedByDefault() throws {
+        let server = try ListServer(root: files.url)
+        defer { server.stop() }
+
+        let error = expectFetchError(.networkError) { () throws(TrustListError) in
+            try CurlFetcher().fetch(FetchRequest(url: server.url("/data.bin")))
+        }
+
+        #expect(error?.reason.contains("allowInsecureURLs") == true, "\(String(describing: error))")
+        #expect(try server.requests().isEmpty)
+    }
+
+    @Test(
+        "http:// is fetched when allowInsecureURLs is set",
+        .enabled(if: TestTools.hasPython3, "python3 is not installed; the loopback test server needs it"))
+    func httpAllowedWhenInsecure() throws {
+        let server = try ListServer(root: files.url)
+        defer { server.stop() }
+
+        let result = try CurlFetcher(settings: HTTPSettings(allowInsecureURLs: true))
+            .fetch(FetchRequest(url: server.url("/data.bin")))
+
+        #expect(
+            result
+                == .fetched(
+                    body: HelloFixture.bytes, etag: HelloFixture.etag, lastModified: HelloFixture.lastModified,
+                    effectiveURL: server.url("/data.bin")))
+    }
+
+    @Test("file:// is refused by default")
+    func fileRefusedByDefault() {
+        let url = files.url.appendingPathComponent("data.bin").absoluteString
+        #expect(url.hasPrefix("file:///"))
+
+        let error = expectFetchError(.networkError) { () throws(TrustListError) in
+            try CurlFetcher().fetch(FetchRequest(url: url))
+        }
+
+        #expect(error?.reason.contains("allowInsecureURLs") == true, "\(String(describing: error))")
+    }
+
+    @Test("file:// is read when allowInsecureURLs is set, without validators")
+    func fileReadWhenAllowed() throws {
+        let url = files.url.appendingPathComponent("data.bin").absoluteString
+
+        let result = try CurlFetcher(settings: HTTPSettings(allowInsecureURLs: true)).fetch(FetchRequest(url: url))
+
+        #expect(result == .fetched(body: HelloFixture.bytes, etag: nil, lastModified: nil, effectiveURL: url))
+    }
+
+    @Test("a file:// source with validators is read again, never notModified")
+    func fileIgnoresValidators() throws {
+        let url = files.url.appendingPathComponent("data.bin").absoluteString
+
+        let result = try CurlFetcher(settings: HTTPSettings(allowInsecureURLs: true))
+            .fetch(FetchRequest(url: url, etag: HelloFixture.etag, lastModified: HelloFixture.lastModified))
+
+        #expect(result == .fetched(body: HelloFixture.bytes, etag: nil, lastModified: nil, effectiveURL: url))
+    }
+
+    @Test("a file:// larger than maxBytes is tooLarge")
+    func fileAboveCap() {
+        let url = files.url.appendingPathComponent("data.bin").absoluteString
+
+        expectFetchError(.tooLarge) { () throws(TrustListError) in
+            try CurlFetcher(settings: HTTPSettings(maxBytes: 10, allowInsecureURLs: true)).fetch(FetchRequest(url: url))
+        }
+    }
+
+    @Test("a missing file is networkError naming the URL")
+    func missingFileIsNetworkError() {
+        let url = files.url.appendingPathComponent("absent.cose").absoluteString
+
+        let error = expectFetchError(.networkError) { () throws(TrustListError) in
+            try CurlFetcher(settings: HTTPSettings(allowInsecureURLs: true)).fetch(FetchRequest(url: url))
+        }
+
+        #expect(error?.reason.contains(url) == true, "\(String(describing: error))")
+    }
+
+    @Test(
+        "URLs with other schemes, without a scheme, or malformed are refused even with allowInsecureURLs",
+        arguments: [
+            "ftp://127.0.0.1/list", "gopher://127.0.0.1/list", "example.org/vical", "not a url", "", "https://",
+        ])
+    func otherURLsRefused(url: String) {
+        expectFetchError(.networkError) { () throws(TrustListError) in
+            try CurlFetcher(settings: HTTPSettings(allowInsecureURLs: true)).fetch(FetchRequest(url: url))
+        }
+    }
+}
