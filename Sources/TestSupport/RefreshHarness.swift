@@ -1,0 +1,86 @@
+import Foundation
+import TrustLists
+import X509
+
+/// A configured service over a ``ListSimulator`` network served from a ``MemorySource``, in a temporary folder:
+/// the setting of refresh, status, snapshot and query tests. Times are chosen by the test (the controllable clock).
+public final class RefreshHarness {
+    /// The test network.
+    public let sim: ListSimulator
+    /// The served URLs.
+    public let source = MemorySource()
+    /// The folder holding the configuration and the cache.
+    public let folder: TemporaryDirectory
+    /// The configuration.
+    public private(set) var configuration: Configuration
+
+    /// The root URL.
+    public let rootURL = "https://sim.test/root.pem"
+    /// The VICAL URL.
+    public let vicalURL = "https://sim.test/vical"
+    /// The RICAL URL.
+    public let ricalURL = "https://sim.test/rical"
+    /// The VICAL's id.
+    public let vicalID = ListID(network: "sim", kind: .vical)
+    /// The RICAL's id.
+    public let ricalID = ListID(network: "sim", kind: .rical)
+
+    /// A harness whose source serves the root and issue 1 of both lists.
+    /// - Parameter extraNetwork: more JSON members of the network object (e.g. `"maxAgeSeconds": 600`).
+    public init(sim: ListSimulator? = nil, extraNetwork: String = "", bootstrap: (vical: URL?, rical: URL?) = (nil, nil)) throws {
+        self.sim = try sim ?? ListSimulator()
+        folder = try TemporaryDirectory()
+        configuration = try Self.configuration(
+            in: folder.url, pin: self.sim.root.certificate.sha256Hex, extraNetwork: extraNetwork, bootstrap: bootstrap,
+            urls: (rootURL, vicalURL, ricalURL))
+        source.set(rootURL, .bytes(Array(self.sim.root.certificate.pemEncoded.utf8)))
+        source.set(vicalURL, .bytes(try self.sim.signed(self.sim.vicalContent(issueID: 1))))
+        source.set(ricalURL, .bytes(try self.sim.signed(self.sim.ricalContent(issueID: 1))))
+    }
+
+    /// Writes `config/trustlists.json` for the simulator network and reads it back.
+    public static func configuration(
+        in folder: URL, pin: String, extraNetwork: String, bootstrap: (vical: URL?, rical: URL?),
+        urls: (root: String, vical: String, rical: String), allowInsecure: Bool = false
+    ) throws -> Configuration {
+        let configFolder = folder.appendingPathComponent("config")
+        try FileManager.default.createDirectory(at: configFolder, withIntermediateDirectories: true)
+        func bootstrapKey(_ url: URL?) -> String { url.map { ", \"bootstrap\": \"\($0.path)\"" } ?? "" }
+        let json = """
+            {
+              "cacheDirectory": "../cache",
+              "allowInsecureURLs": \(allowInsecure),
+              "networks": [ {
+                "id": "sim",
+                "root": { "url": "\(urls.root)", "sha256": ["\(pin)"] },
+                "vical": { "url": "\(urls.vical)", "provider": "Sim"\(bootstrapKey(bootstrap.vical)) },
+                "rical": { "url": "\(urls.rical)", "provider": "Sim"\(bootstrapKey(bootstrap.rical)) }\(extraNetwork.isEmpty ? "" : ",\n    " + extraNetwork)
+              } ]
+            }
+            """
+        let file = configFolder.appendingPathComponent("trustlists.json")
+        try Data(json.utf8).write(to: file)
+        return try Configuration.load(path: file.path)
+    }
+
+    /// The configuration file.
+    public var configurationFile: URL { configuration.file }
+
+    /// The cache layout.
+    public var layout: StoreLayout { StoreLayout(root: configuration.cacheDirectory) }
+
+    /// Serves `content` signed by the network's signer.
+    public func publish(_ content: ListContent) throws {
+        source.set(content.kind == .vical ? vicalURL : ricalURL, .bytes(try sim.signed(content)))
+    }
+
+    /// Runs a locked refresh at `time`.
+    public func refresh(at time: Date, only: Set<ListID>? = nil, offline: Bool = false) throws -> RefreshReport {
+        try RefreshRun.perform(configuration: configuration, fetcher: source, only: only, offline: offline, at: time, lockTimeout: 5)
+    }
+
+    /// The status at `time`.
+    public func status(at time: Date) -> StatusReport {
+        StatusReport(configuration: configuration, at: time)
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+
+extension ListConfiguration {
+    /// The verification policy the configuration asks of this list: its provider, its signer EKU, the clock skew.
+    public func verificationPolicy(clockSkewSeconds: TimeInterval) -> VerificationPolicy {
+        var policy = VerificationPolicy()
+        policy.clockSkewSeconds = clockSkewSeconds
+        policy.expectedProvider = source.provider
+        switch source.kind {
+        case .vical: policy.vicalSignerEKU = source.signerEKU
+        case .rical: policy.ricalSignerEKU = source.signerEKU
+        }
+        return policy
+    }
+
+    /// The list's state at `time` given its current version.
+    public func state(of summary: ListSummary?, at time: Date) -> (state: ListState, reason: String?) {
+        ListState.evaluate(
+            summary, at: time, maxAgeSeconds: network.maxAgeSeconds, overdueGraceSeconds: network.overdueGraceSeconds)
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+/// Where the list in use came from (the `source` of `trustctl status`).
+public enum ListOrigin: String, Sendable, Hashable, Codable {
+    /// The last refresh fetched it, or confirmed it unchanged (304 or the same bytes).
+    case network
+    /// Loaded from the cache directory and not confirmed by the network since (last attempt failed, offline, or
+    /// no attempt yet in this process).
+    case cache
+    /// Read from the configured bootstrap file.
+    case bootstrap
+}
+
+/// The highest list version accepted so far, against which rollback and equivocation are judged.
+public struct HighWaterMark: Sendable, Hashable, Codable {
+    /// Its issue id; nil for lists without one (then `date` decides).
+    public var issueID: UInt64?
+    /// Its `date`.
+    public var date: Date
+    /// SHA-256 of its signed bytes, hex.
+    public var sha256: String
+
+    /// The mark of a list version.
+    public init(_ summary: ListSummary) {
+        issueID = summary.issueID
+        date = summary.date
+        sha256 = summary.sha256
+    }
+}
+
+/// A refresh failure, and how long it has lasted: `first` and `count` cover the failures since the last success.
+public struct RecordedFailure: Sendable, Hashable, Codable {
+    /// The reason code.
+    public var reason: TrustListError.Code
+    /// The message.
+    public var message: String
+    /// When the current run of failures began.
+    public var first: Date
+    /// The latest failure.
+    public var last: Date
+    /// Failures since the last success.
+    public var count: Int
+
+    /// Creates a record.
+    public init(reason: TrustListError.Code, message: String, first: Date, last: Date, count: Int) {
+        self.reason = reason
+        self.message = message
+        self.first = first
+        self.last = last
+        self.count = count
+    }
+}
+
+/// What `state.json` keeps for one list.
+public struct ListRecord: Sendable, Hashable, Codable {
+    /// The list version in use; nil when there is none.
+    public var current: ListSummary?
+    /// SHA-256 of the version before it, still on disk; nil when none.
+    public var previousSHA256: String?
+    /// Where ``current`` came from.
+    public var origin: ListOrigin?
+    /// The highest version ever accepted.
+    public var highWater: HighWaterMark?
+    /// The `ETag` of the last successful fetch.
+    public var etag: String?
+    /// The `Last-Modified` of the last successful fetch.
+    public var lastModified: String?
+    /// The last refresh attempt (UTC).
+    public var lastAttempt: Date?
+    /// The last successful refresh: a new version, or the current one confirmed.
+    public var lastSuccess: Date?
+    /// The failures since the last success; nil after a success.
+    public var lastError: RecordedFailure?
+
+    /// An empty record.
+    public init() {}
+
+    /// Records a failure at `time`, extending the current run of failures.
+    public mutating func recordFailure(_ error: TrustListError, at time: Date) {
+        lastAttempt = time
+        if var failure = lastError {
+            failure.reason = error.code
+            failure.message = error.reason
+            failure.last = time
+            failure.count += 1
+            lastError = failure
+        } else {
+            lastError = RecordedFailure(reason: error.code, message: error.reason, first: time, last: time, count: 1)
+        }
+        if current != nil, origin == .network { origin = .cache }
+    }
+
+    /// Records a success at `time`.
+    public mutating func recordSuccess(at time: Date, origin: ListOrigin) {
+        lastAttempt = time
+        lastSuccess = time
+        lastError = nil
+        self.origin = origin
+    }
+}
+
+/// The content of `state.json`.
+struct StoreState: Codable {
+    /// Bumped when the layout changes incompatibly; a file of another version is rebuilt.
+    static let currentSchemaVersion = 1
+
+    var schemaVersion = StoreState.currentSchemaVersion
+    /// Records by list id (`network/kind`).
+    var lists: [String: ListRecord] = [:]
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// Where things live in the cache directory (DESIGN.md, "Persistence"):
+///
+///     lock                          advisory lock: one refresh at a time (CLI and daemon)
+///     state.json                    per list: current version, high-water mark, validators, attempts, errors
+///     lists/<network>/<kind>/<sha256>.cose   verified signed lists, content-addressed (current and previous)
+///     roots/<sha256>.der            roots whose SHA-256 matched a pin
+///     quarantine/                   cached lists that failed verification on load, moved aside
+///     snapshot.json                 the normalized snapshot
+///     metrics.prom                  Prometheus text metrics (daemon)
+public struct StoreLayout: Sendable {
+    /// The cache directory.
+    public let root: URL
+
+    /// A layout rooted at `root`.
+    public init(root: URL) { self.root = root }
+
+    /// The lock file.
+    public var lock: URL { root.appendingPathComponent("lock") }
+    /// The state file.
+    public var state: URL { root.appendingPathComponent("state.json") }
+    /// The snapshot file.
+    public var snapshot: URL { root.appendingPathComponent("snapshot.json") }
+    /// The metrics file.
+    public var metrics: URL { root.appendingPathComponent("metrics.prom") }
+    /// The folder of verified roots.
+    public var roots: URL { root.appendingPathComponent("roots") }
+    /// The folder of quarantined lists.
+    public var quarantine: URL { root.appendingPathComponent("quarantine") }
+
+    /// The folder of one list's verified versions.
+    public func lists(_ id: ListID) -> URL {
+        root.appendingPathComponent("lists").appendingPathComponent(id.network).appendingPathComponent(id.kind.rawValue)
+    }
+
+    /// One verified list version.
+    public func list(_ id: ListID, sha256: String) -> URL {
+        lists(id).appendingPathComponent("\(sha256).cose")
+    }
+
+    /// One verified root.
+    public func root(sha256: String) -> URL {
+        roots.appendingPathComponent("\(sha256).der")
+    }
+}
