@@ -41,7 +41,7 @@ public final class RefreshHarness {
     /// Writes `config/trustlists.json` for the simulator network and reads it back.
     public static func configuration(
         in folder: URL, pin: String, extraNetwork: String, bootstrap: (vical: URL?, rical: URL?),
-        urls: (root: String, vical: String, rical: String), allowInsecure: Bool = false
+        urls: (root: String, vical: String, rical: String), allowInsecure: Bool = false, extraTop: String = ""
     ) throws -> Configuration {
         let configFolder = folder.appendingPathComponent("config")
         try FileManager.default.createDirectory(at: configFolder, withIntermediateDirectories: true)
@@ -49,7 +49,7 @@ public final class RefreshHarness {
         let json = """
             {
               "cacheDirectory": "../cache",
-              "allowInsecureURLs": \(allowInsecure),
+              "allowInsecureURLs": \(allowInsecure),\(extraTop.isEmpty ? "" : "\n  " + extraTop + ",")
               "networks": [ {
                 "id": "sim",
                 "root": { "url": "\(urls.root)", "sha256": ["\(pin)"] },
