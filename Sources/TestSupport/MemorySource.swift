@@ -36,7 +36,8 @@ public final class MemorySource: ListFetching, Sendable {
         }
         switch response {
         case .bytes(let bytes):
-            let etag = "\"\(bytes.count)-\(bytes.reduce(UInt64(14_695_981_039_346_656_037)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 })\""
+            let etag =
+                "\"\(bytes.count)-\(bytes.reduce(UInt64(14_695_981_039_346_656_037)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 })\""
             if request.etag == etag { return .notModified }
             return .fetched(body: bytes, etag: etag, lastModified: nil, effectiveURL: request.url)
         case .bytesWithoutValidators(let bytes):

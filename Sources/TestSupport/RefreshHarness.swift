@@ -27,7 +27,9 @@ public final class RefreshHarness {
 
     /// A harness whose source serves the root and issue 1 of both lists.
     /// - Parameter extraNetwork: more JSON members of the network object (e.g. `"maxAgeSeconds": 600`).
-    public init(sim: ListSimulator? = nil, extraNetwork: String = "", bootstrap: (vical: URL?, rical: URL?) = (nil, nil)) throws {
+    public init(
+        sim: ListSimulator? = nil, extraNetwork: String = "", bootstrap: (vical: URL?, rical: URL?) = (nil, nil)
+    ) throws {
         self.sim = try sim ?? ListSimulator()
         folder = try TemporaryDirectory()
         configuration = try Self.configuration(
@@ -76,7 +78,8 @@ public final class RefreshHarness {
 
     /// Runs a locked refresh at `time`.
     public func refresh(at time: Date, only: Set<ListID>? = nil, offline: Bool = false) throws -> RefreshReport {
-        try RefreshRun.perform(configuration: configuration, fetcher: source, only: only, offline: offline, at: time, lockTimeout: 5)
+        try RefreshRun.perform(
+            configuration: configuration, fetcher: source, only: only, offline: offline, at: time, lockTimeout: 5)
     }
 
     /// The status at `time`.

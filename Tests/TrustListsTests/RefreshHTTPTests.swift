@@ -7,7 +7,9 @@ import X509
 
 /// Refresh through libcurl against the loopback server with fault injection: each fault is refused with its reason
 /// code, and the last good list survives.
-@Suite("Refresh over HTTP with faults", .enabled(if: TestTools.hasPython3, "python3 absent: loopback server tests skipped"))
+@Suite(
+    "Refresh over HTTP with faults", .enabled(if: TestTools.hasPython3, "python3 absent: loopback server tests skipped")
+)
 final class RefreshHTTPTests {
     let sim: ListSimulator
     let served: TemporaryDirectory
@@ -28,7 +30,9 @@ final class RefreshHTTPTests {
 
     deinit { server.stop() }
 
-    func configuration(extraTop: String = "\"http\": { \"totalTimeoutSeconds\": 2, \"maxBytes\": 262144 }") throws -> Configuration {
+    func configuration(
+        extraTop: String = "\"http\": { \"totalTimeoutSeconds\": 2, \"maxBytes\": 262144 }"
+    ) throws -> Configuration {
         try RefreshHarness.configuration(
             in: cacheFolder.url, pin: sim.root.certificate.sha256Hex, extraNetwork: "", bootstrap: (nil, nil),
             urls: (server.url("/root.pem"), server.url("/vical"), server.url("/rical")), allowInsecure: true,
@@ -36,7 +40,8 @@ final class RefreshHTTPTests {
     }
 
     func refresh(_ configuration: Configuration, at time: Date) throws -> RefreshReport {
-        try RefreshRun.perform(configuration: configuration, fetcher: CurlFetcher(settings: configuration.http), at: time)
+        try RefreshRun.perform(
+            configuration: configuration, fetcher: CurlFetcher(settings: configuration.http), at: time)
     }
 
     func vicalOutcome(_ report: RefreshReport) -> RefreshOutcome? {
@@ -115,7 +120,9 @@ final class RefreshHTTPTests {
             return
         }
         #expect(error.code == .networkError)
-        #expect(StatusReport(configuration: configuration, at: t0 + 10).lists.first { $0.id == vicalID }?.current?.issueID == 1)
+        #expect(
+            StatusReport(configuration: configuration, at: t0 + 10).lists.first { $0.id == vicalID }?.current?.issueID
+                == 1)
         #expect(try server.requests().allSatisfy { $0.path != "/vical" })
     }
 }

@@ -21,9 +21,14 @@ struct RefreshTests {
         report.results.first { $0.id == id }?.outcome
     }
 
-    func expectKept(_ report: RefreshReport, _ id: ListID, _ code: TrustListError.Code, sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectKept(
+        _ report: RefreshReport, _ id: ListID, _ code: TrustListError.Code,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         guard case .keptLastGood(let error) = outcome(report, id) else {
-            Issue.record("expected kept last good (\(code)), got \(String(describing: outcome(report, id)))", sourceLocation: sourceLocation)
+            Issue.record(
+                "expected kept last good (\(code)), got \(String(describing: outcome(report, id)))",
+                sourceLocation: sourceLocation)
             return
         }
         #expect(error.code == code, "\(error)", sourceLocation: sourceLocation)
@@ -52,7 +57,9 @@ struct RefreshTests {
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
         let folder = try FileManager.default.attributesOfItem(atPath: harness.layout.root.path)
         #expect((folder[.posixPermissions] as? NSNumber)?.intValue == 0o700)
-        #expect(FileManager.default.fileExists(atPath: harness.layout.root(sha256: harness.sim.root.certificate.sha256Hex).path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: harness.layout.root(sha256: harness.sim.root.certificate.sha256Hex).path))
     }
 
     @Test("a second refresh sends If-None-Match and a 304 leaves the list unchanged")
@@ -348,7 +355,8 @@ struct RefreshTests {
         let harness = try RefreshHarness()
         let lock = try StoreLock.acquire(harness.layout, timeout: 0)
         #expect(throws: TrustListError(.persistError)) {
-            try RefreshRun.perform(configuration: harness.configuration, fetcher: harness.source, at: t0, lockTimeout: 0.2)
+            try RefreshRun.perform(
+                configuration: harness.configuration, fetcher: harness.source, at: t0, lockTimeout: 0.2)
         }
         #expect(harness.source.requests.isEmpty)
         let released = DispatchSemaphore(value: 0)
@@ -357,7 +365,8 @@ struct RefreshTests {
             lock.release()
             released.signal()
         }.start()
-        let report = try RefreshRun.perform(configuration: harness.configuration, fetcher: harness.source, at: t0, lockTimeout: 10)
+        let report = try RefreshRun.perform(
+            configuration: harness.configuration, fetcher: harness.source, at: t0, lockTimeout: 10)
         released.wait()
         #expect(outcome(report, harness.vicalID) == .updated)
     }

@@ -41,12 +41,16 @@ public struct Refresher {
             let previous = store.records[list.id]?.current
             let before = store.current[list.id]
             guard only?.contains(list.id) ?? true else {
-                results.append(result(list, outcome: .unchanged("not asked for"), previous: previous, diff: nil, notes: [], at: time))
+                results.append(
+                    result(
+                        list, outcome: .unchanged("not asked for"), previous: previous, diff: nil, notes: [], at: time))
                 continue
             }
             if roots[list.network.id] == nil {
                 let resolver = RootResolver(store: store, fetcher: fetcher, cancellation: cancellation)
-                roots[list.network.id] = Result { () throws(TrustListError) in try resolver.roots(for: list.network, offline: offline) }
+                roots[list.network.id] = Result { () throws(TrustListError) in
+                    try resolver.roots(for: list.network, offline: offline)
+                }
             }
             var notes: [String] = []
             var outcome: RefreshOutcome
@@ -55,7 +59,9 @@ public struct Refresher {
                 if let note = resolved.note { notes.append(note) }
                 if offline {
                     outcome = .offline
-                    if store.current[list.id] == nil, let note = try useBootstrap(list, anchors: resolved.roots, at: time) {
+                    if store.current[list.id] == nil,
+                        let note = try useBootstrap(list, anchors: resolved.roots, at: time)
+                    {
                         notes.append(note)
                     }
                 } else {
@@ -99,11 +105,14 @@ public struct Refresher {
     }
 
     private func verifier(_ list: ListConfiguration, anchors: [Certificate]) -> TrustListVerifier {
-        TrustListVerifier(anchors: anchors, policy: list.verificationPolicy(clockSkewSeconds: configuration.clockSkewSeconds))
+        TrustListVerifier(
+            anchors: anchors, policy: list.verificationPolicy(clockSkewSeconds: configuration.clockSkewSeconds))
     }
 
     /// Steps 1 and 3 to 10 for one list.
-    private func fetchAndApply(_ list: ListConfiguration, anchors: [Certificate], at time: Date) throws(TrustListError)
+    private func fetchAndApply(
+        _ list: ListConfiguration, anchors: [Certificate], at time: Date
+    ) throws(TrustListError)
         -> RefreshOutcome
     {
         let record = store.records[list.id] ?? ListRecord()
@@ -136,7 +145,9 @@ public struct Refresher {
 
     /// Verifies and commits the bootstrap file of a list that has no good version.
     /// - Returns: a note for the report, or nil when the list has no bootstrap file.
-    private func useBootstrap(_ list: ListConfiguration, anchors: [Certificate], at time: Date) throws(TrustListError)
+    private func useBootstrap(
+        _ list: ListConfiguration, anchors: [Certificate], at time: Date
+    ) throws(TrustListError)
         -> String?
     {
         guard let file = list.source.bootstrap else { return nil }

@@ -12,13 +12,16 @@ enum RollbackPolicy {
             if new == old, candidate.sha256 != mark.sha256 {
                 throw TrustListError(
                     .equivocation,
-                    "issue id \(new) was already accepted with other bytes (sha256 \(mark.sha256.prefix(16))…, now \(candidate.sha256.prefix(16))…)")
+                    "issue id \(new) was already accepted with other bytes (sha256 \(mark.sha256.prefix(16))…, now \(candidate.sha256.prefix(16))…)"
+                )
             }
             return
         }
         if candidate.date < mark.date {
             throw TrustListError(
-                .rollback, "date \(Timestamp.text(candidate.date)) is earlier than \(Timestamp.text(mark.date)), the latest already accepted")
+                .rollback,
+                "date \(Timestamp.text(candidate.date)) is earlier than \(Timestamp.text(mark.date)), the latest already accepted"
+            )
         }
         if candidate.date == mark.date, candidate.sha256 != mark.sha256 {
             throw TrustListError(

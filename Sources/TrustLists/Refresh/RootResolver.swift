@@ -23,7 +23,8 @@ struct RootResolver {
         let cached = store.cachedRoots(network)
         if offline {
             guard !cached.isEmpty else {
-                throw TrustListError(.networkError, "offline, and no root matching the pins is cached for \(network.id)")
+                throw TrustListError(
+                    .networkError, "offline, and no root matching the pins is cached for \(network.id)")
             }
             return PinnedRoots(roots: cached, note: nil)
         }
@@ -33,15 +34,21 @@ struct RootResolver {
             (bytes, origin) = try read(network.root)
         } catch {
             guard !cached.isEmpty else { throw error }
-            return PinnedRoots(roots: cached, note: "root source failed (\(error.code): \(error.reason)); using the cached pinned root")
+            return PinnedRoots(
+                roots: cached, note: "root source failed (\(error.code): \(error.reason)); using the cached pinned root"
+            )
         }
         let served = parse(bytes)
         let pinned = served.filter { certificate in network.root.pins.contains(certificate.sha256) }
         guard !pinned.isEmpty else {
-            let found = served.isEmpty ? "no certificate" : served.map { "\($0.subject.commonName ?? "?") sha256 \($0.sha256Hex)" }.joined(separator: ", ")
+            let found =
+                served.isEmpty
+                ? "no certificate"
+                : served.map { "\($0.subject.commonName ?? "?") sha256 \($0.sha256Hex)" }.joined(separator: ", ")
             throw TrustListError(
                 .rootPinMismatch,
-                "\(origin) serves \(found); none matches the pins \(network.root.pins.map(hexString).joined(separator: ", "))")
+                "\(origin) serves \(found); none matches the pins \(network.root.pins.map(hexString).joined(separator: ", "))"
+            )
         }
         for root in pinned { try store.storeRoot(root) }
         return PinnedRoots(roots: pinned, note: nil)

@@ -34,7 +34,8 @@ public final class StoreLock: Sendable {
                 close(descriptor)
                 throw TrustListError(
                     .persistError,
-                    "the cache directory \(layout.root.path) is locked by another refresh (trustctl refresh or trustlistd); gave up after \(Int(timeout)) s")
+                    "the cache directory \(layout.root.path) is locked by another refresh (trustctl refresh or trustlistd); gave up after \(Int(timeout)) s"
+                )
             }
             usleep(50_000)
         }

