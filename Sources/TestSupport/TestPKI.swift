@@ -1,4 +1,5 @@
 import Foundation
+import TrustLists
 import X509
 
 /// A small PKI built with ``CertificateBuilder`` at a fixed reference time, for tests and the list simulator.
@@ -10,18 +11,7 @@ public enum TestPKI {
     public static let day: TimeInterval = 86_400
 
     /// A certificate and its private key.
-    public struct Issued: Sendable {
-        /// The certificate.
-        public let certificate: Certificate
-        /// Its private key.
-        public let key: PrivateKey
-
-        /// Wraps a certificate and key.
-        public init(certificate: Certificate, key: PrivateKey) {
-            self.certificate = certificate
-            self.key = key
-        }
-    }
+    public typealias Issued = DemoNetwork.Issued
 
     /// Issues a certificate.
     /// - Parameters:
