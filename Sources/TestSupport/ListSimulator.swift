@@ -24,23 +24,33 @@ public struct ListSimulator: Sendable {
     /// A reader authentication leaf (EKU 1.0.18013.5.1.6) under the intermediate.
     public let readerLeaf: TestPKI.Issued
 
-    /// Builds the network at ``TestPKI/referenceTime``.
-    public init() throws {
-        root = try TestPKI.root("Sim Network Root")
-        issuingCA = try TestPKI.intermediate("Sim Issuing CA", under: root)
+    /// Builds the network at ``TestPKI/referenceTime``, or around another time (the daemon's tests run on the wall
+    /// clock): every certificate is valid from at least 30 days before `reference` to a year after it.
+    /// - Parameter reference: the time the network is built around.
+    public init(reference: Date = TestPKI.referenceTime) throws {
+        let day = TestPKI.day
+        root = try TestPKI.root("Sim Network Root", reference: reference)
+        issuingCA = try TestPKI.intermediate("Sim Issuing CA", under: root, reference: reference)
         vicalSigner = try TestPKI.leaf(
-            "Sim VICAL Signer", under: issuingCA, extendedKeyUsage: [OID.vicalSignerEKU], keyUsage: [.nonRepudiation])
+            "Sim VICAL Signer", under: issuingCA, extendedKeyUsage: [OID.vicalSignerEKU], keyUsage: [.nonRepudiation],
+            notBefore: reference - 30 * day, notAfter: reference + 365 * day)
         ricalSigner = try TestPKI.leaf(
-            "Sim RICAL Signer", under: issuingCA, extendedKeyUsage: nil, keyUsage: [.nonRepudiation])
+            "Sim RICAL Signer", under: issuingCA, extendedKeyUsage: nil, keyUsage: [.nonRepudiation],
+            notBefore: reference - 30 * day, notAfter: reference + 365 * day)
         iacas = [
-            (try TestPKI.root("Sim IACA Utopia"), ["org.iso.18013.5.1.mDL"]),
-            (try TestPKI.root("Sim IACA Arcadia"), ["org.iso.18013.5.1.mDL", "org.iso.23220.photoid.1"]),
-            (try TestPKI.root("Sim IACA Eldorado"), ["eu.europa.ec.eudi.pid.1"]),
+            (try TestPKI.root("Sim IACA Utopia", reference: reference), ["org.iso.18013.5.1.mDL"]),
+            (
+                try TestPKI.root("Sim IACA Arcadia", reference: reference),
+                ["org.iso.18013.5.1.mDL", "org.iso.23220.photoid.1"]
+            ),
+            (try TestPKI.root("Sim IACA Eldorado", reference: reference), ["eu.europa.ec.eudi.pid.1"]),
         ]
-        readerCA = try TestPKI.root("Sim Reader CA")
-        readerIntermediate = try TestPKI.intermediate("Sim Reader Intermediate", under: readerCA)
+        readerCA = try TestPKI.root("Sim Reader CA", reference: reference)
+        readerIntermediate = try TestPKI.intermediate(
+            "Sim Reader Intermediate", under: readerCA, reference: reference)
         readerLeaf = try TestPKI.leaf(
-            "Sim Reader", under: readerIntermediate, extendedKeyUsage: [OID.readerAuthenticationEKU])
+            "Sim Reader", under: readerIntermediate, extendedKeyUsage: [OID.readerAuthenticationEKU],
+            notBefore: reference - 30 * day, notAfter: reference + 365 * day)
     }
 
     /// The default VICAL content: every IACA with its docTypes, dated at the reference time, next update a day later.
