@@ -34,11 +34,16 @@ struct SignalHandling {
                     queue.asyncAfter(deadline: .now() + .seconds(Self.stopDeadlineSeconds)) {
                         logger.log(
                             .warning, "stop deadline passed, exiting",
-                            [("signal", name), ("deadline.seconds", String(Self.stopDeadlineSeconds))])
+                            [
+                                ("signal", name), ("reason", "stop_deadline"),
+                                ("deadline.seconds", String(Self.stopDeadlineSeconds)),
+                            ])
                         _exit(0)
                     }
                 } else {
-                    logger.log(.warning, "second stop signal, exiting at once", [("signal", name)])
+                    logger.log(
+                        .warning, "second stop signal, exiting at once",
+                        [("signal", name), ("reason", "second_signal")])
                     _exit(0)
                 }
             }

@@ -149,6 +149,9 @@ final class DaemonTests {
         let status = network.status().lists.first { $0.id == network.vicalID }
         #expect(status?.state == .fresh)
         #expect(status?.lastError == nil)
+        // Every warning and error line carries a reason code.
+        let unexplained = daemon.logLines.filter { $0.priority <= 4 && $0["reason"] == nil }
+        #expect(unexplained.isEmpty, "\(unexplained)")
         try daemon.waitFor("a state change line") {
             $0.message == "list state changed" && $0["list.id"] == "sim/vical" && $0["state"] == "fresh"
                 && $0["previous"] == "no_trust"
