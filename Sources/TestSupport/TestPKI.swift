@@ -1,4 +1,5 @@
 import Foundation
+import TrustLists
 import X509
 
 /// A small PKI built with ``CertificateBuilder`` at a fixed reference time, for tests and the list simulator.
@@ -10,18 +11,7 @@ public enum TestPKI {
     public static let day: TimeInterval = 86_400
 
     /// A certificate and its private key.
-    public struct Issued: Sendable {
-        /// The certificate.
-        public let certificate: Certificate
-        /// Its private key.
-        public let key: PrivateKey
-
-        /// Wraps a certificate and key.
-        public init(certificate: Certificate, key: PrivateKey) {
-            self.certificate = certificate
-            self.key = key
-        }
-    }
+    public typealias Issued = DemoNetwork.Issued
 
     /// Issues a certificate.
     /// - Parameters:
@@ -50,25 +40,17 @@ public enum TestPKI {
         return Issued(certificate: certificate, key: key)
     }
 
-    /// A self-signed CA: basic constraints CA, key usage keyCertSign + cRLSign, valid from a year before
-    /// `reference` to ten years after.
-    public static func root(
-        _ commonName: String, algorithm: KeyAlgorithm = .ecP256, reference: Date = referenceTime
-    ) throws -> Issued {
-        try issue(
-            commonName, algorithm: algorithm, notBefore: reference - 365 * day, notAfter: reference + 3650 * day
-        ) { builder in
+    /// A self-signed CA: basic constraints CA, key usage keyCertSign + cRLSign.
+    public static func root(_ commonName: String, algorithm: KeyAlgorithm = .ecP256) throws -> Issued {
+        try issue(commonName, algorithm: algorithm, notAfter: referenceTime + 3650 * day) { builder in
             builder.basicConstraints = BasicConstraints(isCA: true)
             builder.keyUsage = [.keyCertSign, .cRLSign]
         }
     }
 
-    /// An intermediate CA under `issuer`, valid from a year before `reference` to five years after.
-    public static func intermediate(
-        _ commonName: String, under issuer: Issued, reference: Date = referenceTime
-    ) throws -> Issued {
-        try issue(commonName, by: issuer, notBefore: reference - 365 * day, notAfter: reference + 1825 * day) {
-            builder in
+    /// An intermediate CA under `issuer`.
+    public static func intermediate(_ commonName: String, under issuer: Issued) throws -> Issued {
+        try issue(commonName, by: issuer, notAfter: referenceTime + 1825 * day) { builder in
             builder.basicConstraints = BasicConstraints(isCA: true, pathLength: 0)
             builder.keyUsage = [.keyCertSign, .cRLSign]
         }

@@ -6,7 +6,7 @@ public enum Trustctl {
     static let program = "trustctl"
 
     static let commands: [any Command.Type] = [
-        VerifyCommand.self, RefreshCommand.self, StatusCommand.self,
+        VerifyCommand.self, RefreshCommand.self, StatusCommand.self, SignCommand.self,
     ]
 
     /// Runs `trustctl` with `arguments` (without the program name).

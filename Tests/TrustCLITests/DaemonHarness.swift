@@ -211,7 +211,7 @@ final class ServedNetwork {
             "\"checkIntervalSeconds\": 1, \"backoffBaseSeconds\": 1, \"backoffCapSeconds\": 2, \"http\": { \"totalTimeoutSeconds\": 60 }"
     ) throws {
         let now = Date()
-        sim = try ListSimulator(reference: now)
+        sim = try ListSimulator(name: "Sim", at: now)
         served = try TemporaryDirectory()
         folder = try TemporaryDirectory()
         try served.write(Array(sim.root.certificate.pemEncoded.utf8), to: "root.pem")

@@ -7,23 +7,21 @@ extension COSESign1 {
     ///   - key: the signer's public key (for lists: the x5chain leaf's).
     ///   - externalAAD: associated data the application supplies; empty by default.
     ///   - detachedPayload: the payload when the message carries none.
+    ///   - allowUnprotectedAlgorithm: accept an `alg` found only in the unprotected bucket.
     /// - Throws: `unsupported_alg` when `alg` is missing or unsupported, or does not fit the key (ES256 needs P-256,
     ///   ES384 P-384, ES512 P-521, EdDSA Ed25519; RFC 9053 §2); `detached_payload` when there is no payload at all;
     ///   `bad_signature` when the signature does not verify or is malformed for the key.
     public func verifySignature(
-        with key: PublicKey, externalAAD: [UInt8] = [], detachedPayload: [UInt8]? = nil
+        with key: PublicKey, externalAAD: [UInt8] = [], detachedPayload: [UInt8]? = nil,
+        allowUnprotectedAlgorithm: Bool = false
     ) throws(COSEError) {
-        let algorithm = try algorithm()
+        let algorithm = try self.algorithm(allowUnprotected: allowUnprotectedAlgorithm)
         guard algorithm.keyAlgorithm == key.algorithm else {
             throw COSEError(
                 .unsupportedAlgorithm,
                 "alg \(algorithm.name) does not fit the signer's \(key.algorithm.rawValue) key (RFC 9053 §2)")
         }
-        guard let signed = payload ?? detachedPayload else {
-            throw COSEError(.detachedPayload, "the payload is detached (nil) and none was supplied")
-        }
-        let toBeSigned = SigStructure.signature1(
-            protectedBytes: protectedBytes, externalAAD: externalAAD, payload: signed)
+        let toBeSigned = try toBeSigned(externalAAD: externalAAD, detachedPayload: detachedPayload)
         let valid: Bool
         do {
             valid = try key.verify(signature: signature, encoding: .raw, for: toBeSigned, digest: algorithm.digest)
@@ -33,6 +31,17 @@ extension COSESign1 {
         guard valid else {
             throw COSEError(.badSignature, "\(algorithm.name) signature does not verify over the Sig_structure")
         }
+    }
+
+    /// The `Sig_structure` this message's signature covers (RFC 9052 §4.4): the protected header as received, or a
+    /// zero-length bstr when it holds no parameters (RFC 9052 §3 lets senders write that empty map as `h'a0'`).
+    /// - Throws: `detached_payload` when there is no payload at all.
+    public func toBeSigned(externalAAD: [UInt8] = [], detachedPayload: [UInt8]? = nil) throws(COSEError) -> [UInt8] {
+        guard let signed = payload ?? detachedPayload else {
+            throw COSEError(.detachedPayload, "the payload is detached (nil) and none was supplied")
+        }
+        let bodyProtected = protectedHeader.entries.isEmpty ? [] : protectedBytes
+        return SigStructure.signature1(protectedBytes: bodyProtected, externalAAD: externalAAD, payload: signed)
     }
 
     /// Signs a payload into an encoded COSE_Sign1 message (RFC 9052 §4.4).

@@ -97,14 +97,16 @@ public struct COSESign1: Sendable {
         }
     }
 
-    /// The `alg` of the protected header (RFC 9052 §3.1: it belongs there).
-    /// - Throws: `unsupported_alg` when it is absent, in the unprotected bucket only, or not one of
+    /// The `alg` of the protected header (RFC 9052 §3.1: it must be authenticated where it can be).
+    /// - Parameter allowUnprotected: also accept an `alg` in the unprotected bucket (some test vectors put it
+    ///   there); trust lists never do.
+    /// - Throws: `unsupported_alg` when it is absent, in the unprotected bucket only (unless allowed), or not one of
     ///   ``COSEAlgorithm``.
-    public func algorithm() throws(COSEError) -> COSEAlgorithm {
-        guard let node = protectedHeader[COSEHeaderMap.Label.algorithm] else {
-            let where_ =
-                unprotectedHeader[COSEHeaderMap.Label.algorithm] == nil ? "absent" : "only in the unprotected header"
-            throw COSEError(.unsupportedAlgorithm, "alg (1) is \(where_); it must be in the protected header")
+    public func algorithm(allowUnprotected: Bool = false) throws(COSEError) -> COSEAlgorithm {
+        let unprotected = unprotectedHeader[COSEHeaderMap.Label.algorithm]
+        guard let node = protectedHeader[COSEHeaderMap.Label.algorithm] ?? (allowUnprotected ? unprotected : nil) else {
+            let place = unprotected == nil ? "absent" : "only in the unprotected header"
+            throw COSEError(.unsupportedAlgorithm, "alg (1) is \(place); it must be in the protected header")
         }
         guard case .negative(let n) = node.content, n < UInt64(Int64.max),
             let algorithm = COSEAlgorithm(rawValue: -1 - Int64(n))

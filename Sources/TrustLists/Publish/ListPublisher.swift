@@ -74,6 +74,61 @@ public enum ListPublisher {
             payload: payload(content).encoded(), kind: content.kind, signerKey: signerKey, signerChain: signerChain)
     }
 
+    /// Signs `content` only when the result passes this package's own verification: the signer key belongs to the
+    /// signer certificate, the signer is valid at the list's `date`, carries the EKU the policy requires of its kind
+    /// and a key usage that allows signing, every VICAL entry has a docType and every entry certificate an SKI;
+    /// after signing, the list is verified as a refresh would verify it (with `root` as the pinned anchor), or,
+    /// without a root, its signature is checked with the signer's key.
+    /// - Parameters:
+    ///   - root: the network root the signer chains to; nil checks the signature only.
+    ///   - policy: the verification policy (EKUs, skew).
+    /// - Returns: the signed list, and the verified form when a root was given.
+    /// - Throws: ``TrustListError`` with the reason code the verifier would give (`signer_eku`,
+    ///   `signer_key_usage`, `signer_expired`, `chain_invalid`, `bad_signature`, `malformed_payload`, ...).
+    public static func publish(
+        _ content: ListContent, signerKey: PrivateKey, signerChain: [Certificate], root: Certificate?,
+        policy: VerificationPolicy = VerificationPolicy()
+    ) throws(TrustListError) -> (bytes: [UInt8], verified: VerifiedList?) {
+        guard let signer = signerChain.first else { throw TrustListError(.missingX5Chain, "the signer chain is empty") }
+        let signerKeyInfo: [UInt8]
+        do {
+            signerKeyInfo = try signer.publicKey.subjectPublicKeyInfo
+        } catch {
+            throw TrustListError(.unsupportedAlgorithm, "the signer certificate's key cannot be used: \(error.reason)")
+        }
+        guard signerKeyInfo == signerKey.publicKey.subjectPublicKeyInfo else {
+            throw TrustListError(
+                .badSignature, "the signer key does not belong to the signer certificate \(signer.subject)")
+        }
+        try SignerProfile.checkValidity(signer, at: content.date)
+        try SignerProfile.checkUsage(signer, kind: content.kind, requiredEKU: policy.signerEKU(for: content.kind))
+        for (index, listed) in content.entries.enumerated() {
+            if content.kind == .vical, listed.docTypes.isEmpty {
+                throw TrustListError(.malformedPayload, "entry \(index) (\(listed.certificate.subject)) has no docType")
+            }
+            if listed.certificate.subjectKeyIdentifier == nil {
+                throw TrustListError(
+                    .malformedPayload, "entry \(index) (\(listed.certificate.subject)) has no SKI extension")
+            }
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try sign(content, signerKey: signerKey, signerChain: signerChain)
+        } catch {
+            throw TrustListError(.badSignature, "signing failed: \(error)")
+        }
+        if let root {
+            let verifier = TrustListVerifier(anchors: [root], policy: policy)
+            return (bytes, try verifier.verify(bytes, kind: content.kind, at: content.date))
+        }
+        do {
+            try COSESign1(cborEncoded: bytes).verifySignature(with: try signer.publicKey)
+        } catch {
+            throw TrustListError(.badSignature, "the signed list does not verify with the signer's key: \(error)")
+        }
+        return (bytes, nil)
+    }
+
     private static func entry(_ key: String, _ value: CBOR) -> CBOR.MapEntry {
         CBOR.MapEntry(key: CBOR(key), value: value)
     }

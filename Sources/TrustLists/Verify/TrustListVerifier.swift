@@ -72,7 +72,7 @@ public struct TrustListVerifier: Sendable {
         try cose { try message.verifySignature(with: key) }
 
         // Step 6: the chain, to the pinned roots only, at the verification time.
-        try checkSignerValidity(signer, at: time)
+        try SignerProfile.checkValidity(signer, at: time)
         let validator = ChainValidator(
             anchors: anchors, anchorRule: .selfSignedRootsOnly, maximumDepth: policy.maximumChainDepth)
         let validated: ValidatedChain
@@ -84,7 +84,7 @@ public struct TrustListVerifier: Sendable {
         }
 
         // Step 7: the signer profile, which OpenSSL does not check.
-        try checkSignerProfile(signer, kind: kind)
+        try SignerProfile.checkUsage(signer, kind: kind, requiredEKU: policy.signerEKU(for: kind))
 
         // Step 8: the payload.
         let list = try decodePayload(payload, kind: kind, warnings: &warnings)
@@ -107,37 +107,6 @@ public struct TrustListVerifier: Sendable {
         return VerifiedList(
             list: list, signedBytes: bytes, sha256: Digest.sha256.hash(bytes), signerChain: validated.certificates,
             algorithm: algorithm, x5chainCount: chain.count, verifiedAt: time, warnings: warnings.lines)
-    }
-
-    private func checkSignerValidity(_ signer: Certificate, at time: Date) throws(TrustListError) {
-        if time < signer.notBefore {
-            throw TrustListError(
-                .signerNotYetValid,
-                "signer \(signer.subject) is valid from \(Timestamp.text(signer.notBefore)), after \(Timestamp.text(time))"
-            )
-        }
-        if time > signer.notAfter {
-            throw TrustListError(
-                .signerExpired,
-                "signer \(signer.subject) expired at \(Timestamp.text(signer.notAfter)) (at \(Timestamp.text(time)))")
-        }
-    }
-
-    private func checkSignerProfile(_ signer: Certificate, kind: ListKind) throws(TrustListError) {
-        if let eku = policy.signerEKU(for: kind), !signer.hasExtendedKeyUsage(eku) {
-            let has = signer.extendedKeyUsage.map { $0.joined(separator: ", ") } ?? "no EKU extension"
-            throw TrustListError(.signerEKU, "\(kind.displayName) signer must carry EKU \(eku); it has \(has)")
-        }
-        guard let usage = signer.keyUsage else {
-            throw TrustListError(
-                .signerKeyUsage, "signer has no key usage extension; it must allow digitalSignature or nonRepudiation")
-        }
-        guard usage.contains(.digitalSignature) || usage.contains(.nonRepudiation) else {
-            throw TrustListError(
-                .signerKeyUsage,
-                "signer key usage (\(usage.names.joined(separator: ", "))) allows neither digitalSignature nor nonRepudiation"
-            )
-        }
     }
 
     private func decodePayload(
