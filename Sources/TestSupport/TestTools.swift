@@ -53,6 +53,7 @@ public enum TestTools {
 public struct TestSupportError: Error, CustomStringConvertible {
     /// What went wrong.
     public let description: String
+    /// Creates an error with its description.
     public init(_ description: String) { self.description = description }
 }
 
@@ -61,6 +62,8 @@ public final class TemporaryDirectory {
     /// The directory.
     public let url: URL
 
+    /// Creates the directory.
+    /// - Throws: when it cannot be created.
     public init() throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("trustlists-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

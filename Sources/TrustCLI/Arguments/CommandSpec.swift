@@ -24,7 +24,7 @@ public struct CommandSpec: Sendable {
         }
     }
 
-    /// The command's words after the program name (`query reader`).
+    /// The command's words after the program name (`query reader`); empty for a program without subcommands.
     public let name: String
     /// One paragraph for OVERVIEW.
     public let overview: String
@@ -52,7 +52,9 @@ public struct CommandSpec: Sendable {
 
     /// The `--help` text: OVERVIEW, USAGE, ARGUMENTS, OPTIONS and the discussion.
     public func help(program: String) -> String {
-        var text = "OVERVIEW: \(overview)\n\nUSAGE: \(program) \(name) \(usage)\n"
+        // An empty name is a program without subcommands (trustlistd).
+        let words = [program, name, usage].filter { !$0.isEmpty }.joined(separator: " ")
+        var text = "OVERVIEW: \(overview)\n\nUSAGE: \(words)\n"
         if !positionals.isEmpty {
             text += "\nARGUMENTS:\n"
             for positional in positionals { text += Self.row("<\(positional.name)>", positional.help) }

@@ -15,7 +15,8 @@ enum ConfigOption {
 }
 
 extension RefreshOutcome {
-    /// A stable snake_case name for JSON: `updated`, `unchanged`, `kept_last_good`, `failed`, `offline`.
+    /// A stable snake_case name for JSON: `updated`, `unchanged`, `kept_last_good`, `failed`, `offline`,
+    /// `cancelled`.
     var name: String {
         switch self {
         case .updated: "updated"
@@ -23,6 +24,7 @@ extension RefreshOutcome {
         case .keptLastGood: "kept_last_good"
         case .failed: "failed"
         case .offline: "offline"
+        case .cancelled: "cancelled"
         }
     }
 

@@ -86,6 +86,7 @@ enum RefreshCommand: Command {
         case .keptLastGood(let error): "kept last good: \(error.code): \(error.reason)"
         case .failed(let error): "no trust: \(error.code): \(error.reason)"
         case .offline: "offline: cache used"
+        case .cancelled: "cancelled: not refreshed, last good kept"
         }
     }
 

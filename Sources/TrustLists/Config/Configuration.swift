@@ -17,6 +17,11 @@ public struct Configuration: Sendable {
     public var checkIntervalSeconds: Double
     /// How long after its last success a fresh list is fetched again, in seconds (default 21600).
     public var refreshIntervalSeconds: Double
+    /// The daemon's first retry after a failed refresh comes at most this many seconds later (default 30); each
+    /// further failure doubles the bound, up to ``backoffCapSeconds`` (exponential backoff with full jitter).
+    public var backoffBaseSeconds: Double
+    /// The largest retry delay after failures, in seconds (default 3600, at least ``backoffBaseSeconds``).
+    public var backoffCapSeconds: Double
     /// How far a list's `date` may lie in the future, in seconds (default 180).
     public var clockSkewSeconds: Double
     /// Download settings; `allowInsecureURLs` is the top-level key of the file.
@@ -77,13 +82,22 @@ public struct Configuration: Sendable {
         let folder = file.deletingLastPathComponent()
         let top = try JSONObjectReader(value, path: "", file: name)
         try top.requireOnly([
-            "cacheDirectory", "checkIntervalSeconds", "refreshIntervalSeconds", "clockSkewSeconds", "allowInsecureURLs",
-            "http", "networks",
+            "cacheDirectory", "checkIntervalSeconds", "refreshIntervalSeconds", "backoffBaseSeconds",
+            "backoffCapSeconds",
+            "clockSkewSeconds", "allowInsecureURLs", "http", "networks",
         ])
         self.file = file
         cacheDirectory = Self.resolve(try top.string("cacheDirectory") ?? "../cache", against: folder)
         checkIntervalSeconds = try top.number("checkIntervalSeconds", in: 1...86_400) ?? 900
         refreshIntervalSeconds = try top.number("refreshIntervalSeconds", in: 60...(30 * 86_400)) ?? 21_600
+        backoffBaseSeconds = try top.number("backoffBaseSeconds", in: 1...3_600) ?? 30
+        backoffCapSeconds = try top.number("backoffCapSeconds", in: 1...86_400) ?? 3_600
+        guard backoffCapSeconds >= backoffBaseSeconds else {
+            throw top.error(
+                at: "backoffCapSeconds",
+                "\(backoffCapSeconds) is below backoffBaseSeconds (\(backoffBaseSeconds)); the cap must be at least the base"
+            )
+        }
         clockSkewSeconds = try top.number("clockSkewSeconds", in: 0...3_600) ?? 180
         http = try Self.httpSettings(top, folder: folder)
 

@@ -12,6 +12,9 @@ public enum RefreshOutcome: Sendable, Hashable {
     case failed(TrustListError)
     /// `--offline`: the cached (or bootstrap) version was used without asking the network.
     case offline
+    /// The run was cancelled (the daemon is shutting down) before this list's refresh finished: nothing was
+    /// recorded for it, and the version in use stays.
+    case cancelled
 }
 
 /// Who entered or left a list between two versions, by certificate subject (for the daemon's logs).
@@ -51,6 +54,9 @@ public struct ListRefreshResult: Sendable {
     public let diff: MembershipDiff?
     /// Remarks: a cached root standing in, a bootstrap file used, warnings of the new version.
     public let notes: [String]
+    /// Seconds spent verifying the downloaded bytes (CBOR, COSE_Sign1, chain, payload, policy), whether they passed
+    /// or not; nil when nothing was verified (304, the same bytes, a failed download, not asked for).
+    public let verificationSeconds: TimeInterval?
 }
 
 /// The result of one refresh run.

@@ -46,6 +46,10 @@ public struct Refresher {
                         list, outcome: .unchanged("not asked for"), previous: previous, diff: nil, notes: [], at: time))
                 continue
             }
+            guard cancellation?.isCancelled != true else {
+                results.append(result(list, outcome: .cancelled, previous: previous, diff: nil, notes: [], at: time))
+                continue
+            }
             if roots[list.network.id] == nil {
                 let resolver = RootResolver(store: store, fetcher: fetcher, cancellation: cancellation)
                 roots[list.network.id] = Result { () throws(TrustListError) in
@@ -54,6 +58,7 @@ public struct Refresher {
             }
             var notes: [String] = []
             var outcome: RefreshOutcome
+            var verificationSeconds: TimeInterval?
             do {
                 let resolved = try roots[list.network.id]?.get() ?? PinnedRoots(roots: [], note: nil)
                 if let note = resolved.note { notes.append(note) }
@@ -65,8 +70,12 @@ public struct Refresher {
                         notes.append(note)
                     }
                 } else {
-                    outcome = try fetchAndApply(list, anchors: resolved.roots, at: time)
+                    outcome = try fetchAndApply(
+                        list, anchors: resolved.roots, at: time, verificationSeconds: &verificationSeconds)
                 }
+            } catch  where error.code == .networkError && cancellation?.isCancelled == true {
+                // A fetch abandoned because the daemon is stopping says nothing about the source: record nothing.
+                outcome = .cancelled
             } catch {
                 store.update(list.id) { $0.recordFailure(error, at: time) }
                 if store.current[list.id] == nil, let anchors = try? roots[list.network.id]?.get().roots,
@@ -83,7 +92,10 @@ public struct Refresher {
                 diff = MembershipDiff(old: before?.list, new: after.list)
                 notes += after.warnings.map { "warning: \($0)" }
             }
-            results.append(result(list, outcome: outcome, previous: previous, diff: diff, notes: notes, at: time))
+            results.append(
+                result(
+                    list, outcome: outcome, previous: previous, diff: diff, notes: notes, at: time,
+                    verificationSeconds: verificationSeconds))
         }
         do {
             try store.writeState()
@@ -95,13 +107,13 @@ public struct Refresher {
 
     private func result(
         _ list: ListConfiguration, outcome: RefreshOutcome, previous: ListSummary?, diff: MembershipDiff?,
-        notes: [String], at time: Date
+        notes: [String], at time: Date, verificationSeconds: TimeInterval? = nil
     ) -> ListRefreshResult {
         let current = store.records[list.id]?.current
         let (state, reason) = list.state(of: current, at: time)
         return ListRefreshResult(
             id: list.id, outcome: outcome, state: state, stateReason: reason, current: current, previous: previous,
-            diff: diff, notes: notes)
+            diff: diff, notes: notes, verificationSeconds: verificationSeconds)
     }
 
     private func verifier(_ list: ListConfiguration, anchors: [Certificate]) -> TrustListVerifier {
@@ -110,8 +122,9 @@ public struct Refresher {
     }
 
     /// Steps 1 and 3 to 10 for one list.
+    /// - Parameter verificationSeconds: set to the time the verification took, when downloaded bytes were verified.
     private func fetchAndApply(
-        _ list: ListConfiguration, anchors: [Certificate], at time: Date
+        _ list: ListConfiguration, anchors: [Certificate], at time: Date, verificationSeconds: inout TimeInterval?
     ) throws(TrustListError)
         -> RefreshOutcome
     {
@@ -134,7 +147,14 @@ public struct Refresher {
                 }
                 return .unchanged("same bytes as the current version")
             }
-            let verified = try verifier(list, anchors: anchors).verify(body, kind: list.source.kind, at: time)
+            let clock = ContinuousClock()
+            let started = clock.now
+            let verification = Result { () throws(TrustListError) in
+                try verifier(list, anchors: anchors).verify(body, kind: list.source.kind, at: time)
+            }
+            let elapsed = (clock.now - started).components
+            verificationSeconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+            let verified = try verification.get()
             try RollbackPolicy.check(ListSummary(verified, id: list.id), against: record.highWater)
             try store.commit(
                 verified, as: list.id, origin: .network, validators: (etag, lastModified), at: time,

@@ -8,20 +8,27 @@ import Foundation
 /// target, fsync the folder. A reader sees the old file or the new one, never a mix, and a crash at any point
 /// leaves one of the two on disk.
 public enum AtomicFile {
-    /// Writes `bytes` to `url` atomically and durably with permissions 0600.
+    /// Writes `bytes` to `url` atomically and durably, by default with permissions 0600.
     /// - Parameters:
     ///   - bytes: the new content.
     ///   - url: the target file; its folder must exist.
+    ///   - permissions: the file's mode bits (default 0600; metrics files that another user's collector reads
+    ///     use 0644).
     ///   - beforeRename: called after the temporary file is written and synced, before the rename (tests use it to
     ///     simulate a crash there).
     /// - Throws: ``TrustListError`` `persist_error` naming the path and the system error.
     public static func write(
-        _ bytes: some Collection<UInt8>, to url: URL, beforeRename: () throws -> Void = {}
+        _ bytes: some Collection<UInt8>, to url: URL, permissions: mode_t = 0o600, beforeRename: () throws -> Void = {}
     ) throws(TrustListError) {
         let folder = url.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).tmp-\(UUID().uuidString.prefix(8))")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw failure("cannot create \(temporary.path)") }
+        // The umask never widens a mode, but may narrow the one asked for: set it explicitly.
+        guard permissions == 0o600 || fchmod(descriptor, permissions) == 0 else {
+            unlink(temporary.path)
+            throw failure("cannot set the permissions of \(temporary.path)")
+        }
         var closed = false
         defer {
             if !closed { close(descriptor) }

@@ -12,6 +12,8 @@ public final class TrustStore {
         public let list: ListID?
         /// What happened, for a person.
         public let message: String
+        /// The reason code, when the event is a verification failure (a quarantined version); nil otherwise.
+        public var reason: TrustListError.Code? = nil
         /// `list: message`.
         public var description: String { list.map { "\($0): \(message)" } ?? message }
     }
@@ -119,7 +121,7 @@ public final class TrustStore {
             case .success:
                 quarantine(file, list: list.id, reason: "its name does not match its SHA-256")
             case .failure(let error):
-                quarantine(file, list: list.id, reason: "\(error.code): \(error.reason)")
+                quarantine(file, list: list.id, reason: "\(error.code): \(error.reason)", code: error.code)
             }
         }
         if let named = record.current?.sha256, let match = candidates.first(where: { $0.sha256Hex == named }) {
@@ -148,19 +150,21 @@ public final class TrustStore {
         }
     }
 
-    private func quarantine(_ file: URL, list: ListID, reason: String) {
+    private func quarantine(_ file: URL, list: ListID, reason: String, code: TrustListError.Code? = nil) {
         let target = layout.quarantine.appendingPathComponent(
             "\(list.network)-\(list.kind.rawValue)-\(file.deletingPathExtension().lastPathComponent).cose")
         do {
             try AtomicFile.makeFolder(layout.quarantine)
             try? FileManager.default.removeItem(at: target)
             try FileManager.default.moveItem(at: file, to: target)
-            events.append(Event(list: list, message: "cached version quarantined (\(reason)): \(target.path)"))
+            events.append(
+                Event(list: list, message: "cached version quarantined (\(reason)): \(target.path)", reason: code))
         } catch {
             events.append(
                 Event(
                     list: list,
-                    message: "cached version fails verification (\(reason)) and could not be moved aside: \(error)"))
+                    message: "cached version fails verification (\(reason)) and could not be moved aside: \(error)",
+                    reason: code))
         }
     }
 
