@@ -1,0 +1,53 @@
+import Foundation
+
+extension Snapshot {
+    /// One entry of a RICAL (ISO/IEC 18013-5 second-edition draft, Annex F): a reader CA, an intermediate or a reader
+    /// certificate trusted directly, with the fields queries need, extracted once when the list was verified.
+    public struct Verifier: Sendable, Hashable, Codable {
+        /// The certificate's DER, base64 (RFC 4648 §4).
+        public var certificate: String
+        /// SHA-256 of the DER, lower-case hex.
+        public var sha256: String
+        /// The subject key identifier, lower-case hex: the certificate's own, or the list's `ski` where the certificate
+        /// has none.
+        public var ski: String
+        /// The authority key identifier's key id, lower-case hex; nil when the certificate has none.
+        public var aki: String?
+        /// The subject, RFC 4514.
+        public var subject: String
+        /// The subject Name's DER, base64: the key of the subject index.
+        public var subjectDER: String
+        /// The issuer Name's DER, base64.
+        public var issuerDER: String
+        /// The entry's `name`; nil when absent.
+        public var name: String?
+        /// `isTrustAnchor` (absent in the list means true): whether a chain may end here. An entry with false only
+        /// serves as an intermediate.
+        public var isTrustAnchor: Bool
+        /// The certificate's notBefore, UTC.
+        public var notBefore: Date
+        /// The certificate's notAfter, UTC.
+        public var notAfter: Date
+        /// The RICAL it comes from.
+        public var source: ListID
+
+        /// Creates a verifier; see the properties for the meaning of each argument.
+        public init(
+            certificate: String, sha256: String, ski: String, aki: String?, subject: String, subjectDER: String,
+            issuerDER: String, name: String?, isTrustAnchor: Bool, notBefore: Date, notAfter: Date, source: ListID
+        ) {
+            self.certificate = certificate
+            self.sha256 = sha256
+            self.ski = ski
+            self.aki = aki
+            self.subject = subject
+            self.subjectDER = subjectDER
+            self.issuerDER = issuerDER
+            self.name = name
+            self.isTrustAnchor = isTrustAnchor
+            self.notBefore = notBefore
+            self.notAfter = notAfter
+            self.source = source
+        }
+    }
+}
