@@ -37,18 +37,27 @@ enum SnapshotTime {
         return text + "Z"
     }
 
-    /// Parses `YYYY-MM-DDTHH:MM:SS[.mmm]Z` directly, and any other RFC 3339 form through ``Timestamp/parse(_:)``;
-    /// the result is ``normalized(_:)``. Nil when the text is not RFC 3339.
+    /// Parses `YYYY-MM-DDTHH:MM:SS[.mmm]Z` directly (rejecting impossible values such as February 30 or hour 24),
+    /// and any other RFC 3339 form through ``Timestamp/parse(_:)``; the result is ``normalized(_:)``. Nil when the text
+    /// is not RFC 3339.
     static func parse(_ text: String) -> Date? {
-        if let fast = parseFixed(text) { return fast }
-        return Timestamp.parse(text).map(normalized)
+        switch parseFixed(text) {
+        case .date(let date): date
+        case .invalid: nil
+        case .otherForm: Timestamp.parse(text).map(normalized)
+        }
     }
 
-    private static func parseFixed(_ text: String) -> Date? {
-        let utf8 = text.utf8
-        return utf8.withContiguousStorageIfAvailable { bytes -> Date? in
+    private enum FixedForm {
+        case date(Date)
+        case invalid
+        case otherForm
+    }
+
+    private static func parseFixed(_ text: String) -> FixedForm {
+        let parsed = text.utf8.withContiguousStorageIfAvailable { bytes -> FixedForm in
             guard bytes.count == 20 || bytes.count == 24, bytes[bytes.count - 1] == UInt8(ascii: "Z") else {
-                return nil
+                return .otherForm
             }
             func number(_ start: Int, _ length: Int) -> Int64? {
                 var value: Int64 = 0
@@ -61,23 +70,26 @@ enum SnapshotTime {
             }
             let separators: [(Int, Character)] = [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":")]
             for (index, character) in separators where bytes[index] != character.asciiValue {
-                return nil
+                return .otherForm
             }
             guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
-                let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-                (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60
-            else { return nil }
+                let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2)
+            else { return .otherForm }
             var fraction: Int64 = 0
             if bytes.count == 24 {
-                guard bytes[19] == UInt8(ascii: "."), let digits = number(20, 3) else { return nil }
+                guard bytes[19] == UInt8(ascii: "."), let digits = number(20, 3) else { return .otherForm }
                 fraction = digits
+            }
+            guard (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60 else {
+                return .invalid
             }
             let days = days(fromCivil: year, month, day)
             // Reject dates such as February 30 rather than rolling them over.
-            guard civil(fromDays: days) == (year, month, day) else { return nil }
+            guard civil(fromDays: days) == (year, month, day) else { return .invalid }
             let milliseconds = ((days * 86_400 + hour * 3600 + minute * 60 + second) * 1000) + fraction
-            return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
-        } ?? nil
+            return .date(Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+        }
+        return parsed ?? .otherForm
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (era arithmetic: 400-year cycles of 146,097 days, years
