@@ -6,7 +6,7 @@ public enum Trustctl {
     static let program = "trustctl"
 
     static let commands: [any Command.Type] = [
-        VerifyCommand.self
+        VerifyCommand.self, QueryReaderCommand.self, QueryIssuerCommand.self, SnapshotCommand.self,
     ]
 
     /// Runs `trustctl` with `arguments` (without the program name).
