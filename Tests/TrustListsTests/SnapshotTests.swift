@@ -117,19 +117,25 @@ struct SnapshotTests {
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
     }
 
-    @Test("a snapshot whose lists are absent round-trips too, with the absent values left out")
+    @Test("a snapshot whose lists are absent round-trips too, with the absent values null")
     func roundTripWithoutLists() throws {
         let snapshot = try world.snapshot(vical: nil, rical: nil)
         let read = try Snapshot(jsonEncoded: try snapshot.jsonEncoded())
         #expect(read == snapshot)
         #expect(read.sources.allSatisfy { $0.state == .noTrust && $0.summary == nil })
-        #expect(!String(decoding: try snapshot.jsonEncoded(), as: UTF8.self).contains("\"provider\""))
+        #expect(String(decoding: try snapshot.jsonEncoded(), as: UTF8.self).contains("\"provider\" : null"))
     }
 
     @Test("a missing file is snapshot_missing")
     func missing() throws {
         let directory = try TemporaryDirectory()
         #expect(throws: SnapshotError(.missing)) { try SnapshotFile.read(inCacheDirectory: directory.url) }
+    }
+
+    /// Replaces a row's last value (its source) when it is `list`: rows end in `"<list>"` followed by `]`.
+    static func rowSource(_ text: String, _ list: String, _ replacement: String) -> String {
+        text.replacingOccurrences(
+            of: "\"\(list)\"(\\s*\\])", with: "\(replacement)$1", options: .regularExpression)
     }
 
     static let corruptions: [(String, @Sendable (String) -> String)] = [
@@ -141,9 +147,13 @@ struct SnapshotTests {
         ("a mistyped value", { $0.replacingOccurrences(of: "\"state\" : \"fresh\"", with: "\"state\" : 3") }),
         ("an unknown state", { $0.replacingOccurrences(of: "\"state\" : \"fresh\"", with: "\"state\" : \"great\"") }),
         ("a bad date", { $0.replacingOccurrences(of: "\"builtAt\" : \"2026-01-01T01:00:00Z\"", with: "\"builtAt\" : \"yesterday\"") }),
-        ("a bad list id", { $0.replacingOccurrences(of: "\"source\" : \"sim/vical\"", with: "\"source\" : \"sim-vical\"") }),
-        ("an issuer of an unknown list", { $0.replacingOccurrences(of: "\"source\" : \"sim/vical\"", with: "\"source\" : \"nowhere/vical\"") }),
-        ("a verifier from a VICAL", { $0.replacingOccurrences(of: "\"source\" : \"sim/rical\"", with: "\"source\" : \"sim/vical\"") }),
+        ("an impossible date in a row", { $0.replacingOccurrences(of: "\"2025-01-01T00:00:00Z\"", with: "\"2025-02-30T00:00:00Z\"") }),
+        ("a mistyped value in a row", { $0.replacingOccurrences(of: "\"org.iso.18013.5.1.mDL\"", with: "42") }),
+        ("a row with a value too many", { rowSource($0, "sim/rical", "\"sim/rical\", 1") }),
+        ("a renamed field", { $0.replacingOccurrences(of: "\"issuingAuthority\",", with: "\"issuer\",") }),
+        ("a bad list id", { rowSource($0, "sim/vical", "\"sim-vical\"") }),
+        ("an issuer of an unknown list", { rowSource($0, "sim/vical", "\"nowhere/vical\"") }),
+        ("a verifier from a VICAL", { rowSource($0, "sim/rical", "\"sim/vical\"") }),
     ]
 
     @Test("a damaged file is rejected as snapshot_corrupt with a clear message", arguments: 0..<corruptions.count)
@@ -163,15 +173,23 @@ struct SnapshotTests {
         }
     }
 
-    @Test("a missing key is named by its JSON path")
-    func missingKeyPath() throws {
+    @Test("a problem is named by its JSON path")
+    func problemPath() throws {
         let text = String(decoding: try world.defaultSnapshot().jsonEncoded(), as: UTF8.self)
-        let damaged = text.replacingOccurrences(of: "\"subjectDER\"", with: "\"subjectDen\"")
-        #expect(throws: SnapshotError(.corrupt)) { try Snapshot(jsonEncoded: Array(damaged.utf8)) }
-        do {
-            _ = try Snapshot(jsonEncoded: Array(damaged.utf8))
-        } catch {
-            #expect(error.reason.contains("issuers[0].subjectDER: missing"), "\(error)")
+        let cases = [
+            (text.replacingOccurrences(of: "\"subjectDER\",", with: "\"subjectDen\","), "issuers.fields: expected ["),
+            (text.replacingOccurrences(of: "\"org.iso.18013.5.1.mDL\"", with: "42"), "issuers.rows[0][12][0]"),
+            (text.replacingOccurrences(of: "\"2025-01-01T00:00:00Z\"", with: "\"2025-02-30T00:00:00Z\""), "issuers.rows[0][10]: expected an RFC 3339 time"),
+            (text.replacingOccurrences(of: "\"entries\" :", with: "\"entry\" :"), "sources[0].entries: missing"),
+            (Self.rowSource(text, "sim/rical", "\"sim/rical\", 1"), "more values than the 12 fields"),
+        ]
+        for (damaged, message) in cases {
+            #expect(throws: SnapshotError(.corrupt)) { try Snapshot(jsonEncoded: Array(damaged.utf8)) }
+            do {
+                _ = try Snapshot(jsonEncoded: Array(damaged.utf8))
+            } catch {
+                #expect(error.reason.contains(message), "\(error)")
+            }
         }
     }
 

@@ -6,13 +6,14 @@ extension TrustIndex {
     enum ChainOutcome {
         /// The answer is already known (list unusable, not on the list, chain invalid).
         case decided(TrustDecision)
-        /// The chain validated to `entry`; the caller checks the leaf's EKU (and the docType).
-        case validated(anchor: TrustDecision.Anchor, entry: ListedEntries.Entry, chain: [String])
+        /// The chain validated to a listed anchor with these docTypes (issuers); the caller checks the leaf's EKU
+        /// (and the docType).
+        case validated(anchor: TrustDecision.Anchor, docTypes: [String], chain: [String])
     }
 
     /// A reader decision (see ``TrustQueries/readerDecision(chain:at:)``).
     func readerDecision(chain: [Certificate], at time: Date) -> TrustDecision {
-        switch checkChain(chain, at: time, profile: .reader) {
+        switch checkChain(chain, at: time, profile: .reader, table: verifiers, memo: readerMemo, kindSources: ricalSources) {
         case .decided(let decision):
             return decision
         case .validated(let anchor, _, let validated):
@@ -29,24 +30,24 @@ extension TrustIndex {
 
     /// An issuer decision (see ``TrustQueries/issuerDecision(chain:docType:at:)``).
     func issuerDecision(chain: [Certificate], docType: String, at time: Date) -> TrustDecision {
-        switch checkChain(chain, at: time, profile: .issuer) {
+        switch checkChain(chain, at: time, profile: .issuer, table: issuers, memo: issuerMemo, kindSources: vicalSources) {
         case .decided(let decision):
             return decision
-        case .validated(let anchor, let entry, let validated):
+        case .validated(let anchor, let docTypes, let validated):
             let leaf = chain[0]
-            if let failure = ekuFailure(leaf, anchor: anchor, profile: .issuer, docTypes: entry.docTypes) {
+            if let failure = ekuFailure(leaf, anchor: anchor, profile: .issuer, docTypes: docTypes) {
                 return failure
             }
-            guard entry.docTypes.contains(docType) else {
+            guard docTypes.contains(docType) else {
                 return .notTrusted(
                     .docTypeNotAuthorized,
-                    "IACA \(anchor.subject) (\(anchor.list)) is listed for \(entry.docTypes.joined(separator: ", ")), "
-                        + "not for \(docType)", anchor: anchor, docTypes: entry.docTypes)
+                    "IACA \(anchor.subject) (\(anchor.list)) is listed for \(docTypes.joined(separator: ", ")), "
+                        + "not for \(docType)", anchor: anchor, docTypes: docTypes)
             }
             let name = Self.commonName(leaf)
             return .trusted(
                 TrustDecision.Trusted(
-                    verifiedBy: .certificate(commonName: name), anchor: anchor, docTypes: entry.docTypes,
+                    verifiedBy: .certificate(commonName: name), anchor: anchor, docTypes: docTypes,
                     chain: validated,
                     message: "\(name) may sign \(docType): its chain validates to IACA \(anchor.subject), listed in "
                         + "\(anchor.list) (\(anchor.provider))\(Self.overdueNote(anchor, sources: sources))"))
@@ -55,50 +56,55 @@ extension TrustIndex {
 
     /// The checks both queries share, in order: a list of the kind is configured and usable at `time`; the chain
     /// relates to entries of usable lists (else: of unusable ones, or of none); OpenSSL validates it to one of them.
-    func checkChain(_ chain: [Certificate], at time: Date, profile: QueryProfile) -> ChainOutcome {
+    func checkChain<Row: ListedRow>(
+        _ chain: [Certificate], at time: Date, profile: QueryProfile, table: ListedEntries<Row>, memo: ValidationMemo,
+        kindSources: [Int]
+    ) -> ChainOutcome {
         guard !chain.isEmpty else { return .decided(.notTrusted(.chainInvalid, "no certificate was given")) }
-        let (table, memo, kindSources) = tables(profile)
         let kindName = profile.kind.displayName
         guard !kindSources.isEmpty else {
             return .decided(
                 .notTrusted(.trustListUnavailable, "no \(kindName) is configured, so no \(profile.leafNoun) is trusted"))
         }
         var states = [(state: ListState, reason: String?)](repeating: (.noTrust, nil), count: sources.count)
-        var usable = [Bool](repeating: false, count: sources.count)
+        var usableFlags = [Bool](repeating: false, count: sources.count)
         for index in kindSources {
             states[index] = sources[index].state(at: time)
-            usable[index] = states[index].state.isTrusted
+            usableFlags[index] = states[index].state.isTrusted
         }
+        func usable(_ source: Int) -> Bool { source >= 0 && usableFlags[source] }
 
         // A memoized validation of the same chain, still inside its validity window, from lists still usable.
         let key = ValidationMemo.key(chain)
         if let hit = memo.lookup(key), hit.validFrom <= time, time <= hit.validUntil,
-            hit.sources.allSatisfy({ usable[$0] }),
+            hit.sources.allSatisfy(usable),
             let index = table.entries(withSHA256: hit.anchorSHA256).first(where: {
-                table.entries[$0].isAnchor && usable[table.entries[$0].source]
+                table.entries[$0].isAnchor && usable(table.sources[$0])
             })
         {
             let entry = table.entries[index]
             return .validated(
-                anchor: anchor(entry, state: states[entry.source].state), entry: entry, chain: hit.chain)
+                anchor: anchor(entry, source: table.sources[index], state: states[table.sources[index]].state),
+                docTypes: entry.docTypes, chain: hit.chain)
         }
 
         let related = table.related(to: chain)
-        let relatedUsable = related.filter { usable[table.entries[$0].source] }
-        let relatedUnusable = related.filter { !usable[table.entries[$0].source] }
+        let relatedUsable = related.filter { usable(table.sources[$0]) }
+        let relatedUnusable = related.filter { !usable(table.sources[$0]) }
         guard !relatedUsable.isEmpty else {
             if !relatedUnusable.isEmpty {
-                let lists = unique(relatedUnusable.map { table.entries[$0].source })
+                let lists = unique(relatedUnusable.map { table.sources[$0] }.filter { $0 >= 0 })
                 return .decided(
                     unusable(
                         lists, states: states,
                         "the chain relates only to entries of lists that cannot be used at \(Timestamp.text(time))"))
             }
-            guard kindSources.contains(where: { usable[$0] }) else {
+            guard kindSources.contains(where: usable) else {
                 return .decided(
                     unusable(kindSources, states: states, "no \(kindName) can be used at \(Timestamp.text(time))"))
             }
-            return .decided(notOnList(chain, kindSources: kindSources, usable: usable, states: states, profile: profile))
+            return .decided(
+                notOnList(chain, kindSources: kindSources, usable: usableFlags, states: states, profile: profile))
         }
 
         switch validate(chain, candidates: relatedUsable, in: table, profile: profile, at: time) {
@@ -120,7 +126,7 @@ extension TrustIndex {
             var listsUsed: [Int] = []
             for sha256 in chainSHA256 {
                 if let used = relatedUsable.first(where: { table.entries[$0].sha256 == sha256 }) {
-                    listsUsed.append(table.entries[used].source)
+                    listsUsed.append(table.sources[used])
                 }
             }
             memo.store(
@@ -129,13 +135,15 @@ extension TrustIndex {
                     validFrom: validated.certificates.map(\.notBefore).max() ?? time,
                     validUntil: validated.certificates.map(\.notAfter).min() ?? time, sources: unique(listsUsed)),
                 for: key)
-            return .validated(anchor: anchor(entry, state: states[entry.source].state), entry: entry, chain: chainSHA256)
+            return .validated(
+                anchor: anchor(entry, source: table.sources[index], state: states[table.sources[index]].state),
+                docTypes: entry.docTypes, chain: chainSHA256)
         case .invalid(let failure):
             // The chain may belong under an unusable list only: then the list, not the chain, is the answer.
             if !relatedUnusable.isEmpty,
                 case .valid = validate(chain, candidates: relatedUnusable, in: table, profile: profile, at: time)
             {
-                let lists = unique(relatedUnusable.map { table.entries[$0].source })
+                let lists = unique(relatedUnusable.map { table.sources[$0] }.filter { $0 >= 0 })
                 return .decided(
                     unusable(
                         lists, states: states,
@@ -153,8 +161,8 @@ extension TrustIndex {
 
     /// Runs OpenSSL with the candidates: anchors are the entries that may end a chain, the rest join the chain's own
     /// certificates as untrusted intermediates.
-    private func validate(
-        _ chain: [Certificate], candidates: [Int], in table: ListedEntries, profile: QueryProfile, at time: Date
+    private func validate<Row: ListedRow>(
+        _ chain: [Certificate], candidates: [Int], in table: ListedEntries<Row>, profile: QueryProfile, at time: Date
     ) -> ChainValidationResult {
         var anchors: [Certificate] = []
         var intermediates = Array(chain.dropFirst())
@@ -213,8 +221,8 @@ extension TrustIndex {
         }.joined(separator: "; ")
     }
 
-    private func anchor(_ entry: ListedEntries.Entry, state: ListState) -> TrustDecision.Anchor {
-        let source = sources[entry.source]
+    private func anchor(_ entry: some ListedRow, source position: Int, state: ListState) -> TrustDecision.Anchor {
+        let source = sources[position]
         return TrustDecision.Anchor(
             sha256: entry.sha256, subject: entry.subject, list: source.list, provider: source.provider ?? "",
             issueID: source.issueID, listState: state, name: entry.name)

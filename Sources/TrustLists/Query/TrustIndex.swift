@@ -13,9 +13,9 @@ final class TrustIndex: Sendable {
     /// Positions in ``sources`` of the RICALs.
     let ricalSources: [Int]
     /// The IACAs.
-    let issuers: ListedEntries
+    let issuers: ListedEntries<Snapshot.Issuer>
     /// The RICAL entries.
-    let verifiers: ListedEntries
+    let verifiers: ListedEntries<Snapshot.Verifier>
     /// Validated document-signer chains.
     let issuerMemo: ValidationMemo
     /// Validated reader chains.
@@ -33,32 +33,9 @@ final class TrustIndex: Sendable {
         for (index, source) in sources.enumerated() where position[source.list] == nil { position[source.list] = index }
         vicalSources = sources.indices.filter { sources[$0].kind == .vical }
         ricalSources = sources.indices.filter { sources[$0].kind == .rical }
-        issuers = ListedEntries(
-            snapshot.issuers.compactMap { issuer in
-                position[issuer.source].map { source in
-                    ListedEntries.Entry(
-                        sha256: issuer.sha256, ski: issuer.ski, aki: issuer.aki, subject: issuer.subject,
-                        subjectDER: issuer.subjectDER, issuerDER: issuer.issuerDER,
-                        certificateBase64: issuer.certificate, isAnchor: true, source: source, name: nil,
-                        docTypes: issuer.docTypes)
-                }
-            })
-        verifiers = ListedEntries(
-            snapshot.verifiers.compactMap { verifier in
-                position[verifier.source].map { source in
-                    ListedEntries.Entry(
-                        sha256: verifier.sha256, ski: verifier.ski, aki: verifier.aki, subject: verifier.subject,
-                        subjectDER: verifier.subjectDER, issuerDER: verifier.issuerDER,
-                        certificateBase64: verifier.certificate, isAnchor: verifier.isTrustAnchor, source: source,
-                        name: verifier.name, docTypes: [])
-                }
-            })
+        issuers = ListedEntries(snapshot.issuers, sourcePositions: position)
+        verifiers = ListedEntries(snapshot.verifiers, sourcePositions: position)
         issuerMemo = ValidationMemo(capacity: memoCapacity)
         readerMemo = ValidationMemo(capacity: memoCapacity)
-    }
-
-    /// The entries and memo of a profile's list kind.
-    func tables(_ profile: QueryProfile) -> (entries: ListedEntries, memo: ValidationMemo, sources: [Int]) {
-        profile.kind == .vical ? (issuers, issuerMemo, vicalSources) : (verifiers, readerMemo, ricalSources)
     }
 }

@@ -10,7 +10,10 @@ extension Snapshot {
     /// re-issued with the same key pair, hence the same SKI) each stay an issuer of their own, each with the union of
     /// the whole group's docTypes. Lists are never merged with each other: the same IACA in two networks' VICALs is two
     /// issuers, one per ``source``.
-    public struct Issuer: Sendable, Hashable, Codable {
+    ///
+    /// In `snapshot.json` an issuer is one row of the `issuers` table (see ``Snapshot``), its values in the order of
+    /// the stored properties below.
+    public struct Issuer: Sendable, Hashable {
         /// The certificate's DER, base64 (RFC 4648 §4).
         public var certificate: String
         /// SHA-256 of the DER, lower-case hex.
@@ -66,5 +69,46 @@ extension Snapshot {
         /// Whether subject and issuer Names are the same (a self-issued certificate, RFC 5280 §3.2): only such an IACA
         /// can anchor a document-signer chain.
         public var isSelfIssued: Bool { subjectDER == issuerDER }
+    }
+}
+
+extension Snapshot.Issuer: SnapshotRow {
+    static let fields = [
+        "certificate", "sha256", "ski", "aki", "subject", "subjectDER", "issuerDER", "issuingCountry",
+        "stateOrProvinceName", "issuingAuthority", "notBefore", "notAfter", "docTypes", "source",
+    ]
+
+    init(row: inout any UnkeyedDecodingContainer) throws {
+        certificate = try row.decode(String.self)
+        sha256 = try row.decode(String.self)
+        ski = try row.decode(String.self)
+        aki = try row.decodeIfPresent(String.self)
+        subject = try row.decode(String.self)
+        subjectDER = try row.decode(String.self)
+        issuerDER = try row.decode(String.self)
+        issuingCountry = try row.decodeIfPresent(String.self)
+        stateOrProvinceName = try row.decodeIfPresent(String.self)
+        issuingAuthority = try row.decodeIfPresent(String.self)
+        notBefore = try row.decodeSnapshotDate()
+        notAfter = try row.decodeSnapshotDate()
+        docTypes = try row.decode([String].self)
+        source = try row.decodeListID()
+    }
+
+    func encode(row: inout any UnkeyedEncodingContainer) throws {
+        try row.encode(certificate)
+        try row.encode(sha256)
+        try row.encode(ski)
+        try row.encodeOptional(aki)
+        try row.encode(subject)
+        try row.encode(subjectDER)
+        try row.encode(issuerDER)
+        try row.encodeOptional(issuingCountry)
+        try row.encodeOptional(stateOrProvinceName)
+        try row.encodeOptional(issuingAuthority)
+        try row.encode(SnapshotTime.text(notBefore))
+        try row.encode(SnapshotTime.text(notAfter))
+        try row.encode(docTypes)
+        try row.encode(source.description)
     }
 }

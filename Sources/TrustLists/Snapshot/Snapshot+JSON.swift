@@ -1,17 +1,13 @@
 import Foundation
 
 extension Snapshot {
-    /// The snapshot as JSON (the form of `snapshot.json`): pretty-printed with sorted keys, so that two equal
-    /// snapshots give the same bytes; dates as ``SnapshotTime`` writes them; an absent optional value left out.
+    /// The snapshot as JSON (the form of `snapshot.json`, described at ``Snapshot``): pretty-printed with sorted
+    /// keys, so that two equal snapshots give the same bytes.
     /// - Returns: UTF-8 JSON text ending in a newline.
     /// - Throws: ``SnapshotError`` `snapshot_encoding` when Foundation cannot encode a value.
     public func jsonEncoded() throws(SnapshotError) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(SnapshotTime.text(date))
-        }
         do {
             return Array(try encoder.encode(self)) + [UInt8(ascii: "\n")]
         } catch {
@@ -21,7 +17,8 @@ extension Snapshot {
 
     /// Reads a snapshot from its JSON form and checks that it is one this build can query.
     ///
-    /// Checks, in order: the text is JSON with every key of schema ``currentSchemaVersion`` of the right type;
+    /// Checks, in order: the text is JSON with every key of schema ``currentSchemaVersion`` of the right type, and the
+    /// issuer and verifier tables have this build's `fields`;
     /// `schemaVersion` is that version; every source's `network` and `kind` agree with its `list`; every issuer comes
     /// from a configured VICAL and every verifier from a configured RICAL. Certificates stay base64 text: nothing is
     /// parsed here.
@@ -29,17 +26,14 @@ extension Snapshot {
     /// - Throws: ``SnapshotError`` `snapshot_schema` for another schema version, `snapshot_corrupt` for anything
     ///   else, naming the JSON path of the first problem.
     public init(jsonEncoded bytes: [UInt8]) throws(SnapshotError) {
+        try self.init(jsonData: Data(bytes))
+    }
+
+    /// Reads a snapshot from its JSON form held in `Data` (as read from a file, without a copy); see
+    /// ``init(jsonEncoded:)``.
+    /// - Throws: the ``SnapshotError`` codes of ``init(jsonEncoded:)``.
+    public init(jsonData data: Data) throws(SnapshotError) {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let container = try decoder.singleValueContainer()
-            let text = try container.decode(String.self)
-            guard let date = SnapshotTime.parse(text) else {
-                throw DecodingError.dataCorruptedError(
-                    in: container, debugDescription: "expected an RFC 3339 time, found \"\(text)\"")
-            }
-            return date
-        }
-        let data = Data(bytes)
         let decoded: Snapshot
         do {
             decoded = try decoder.decode(Snapshot.self, from: data)
@@ -79,12 +73,21 @@ extension Snapshot {
                 throw SnapshotError(.corrupt, "sources[\(index)]: list \(source.list) appears twice")
             }
         }
-        for (index, issuer) in issuers.enumerated() where kinds[issuer.source] != .vical {
-            throw SnapshotError(.corrupt, "issuers[\(index)].source: \(issuer.source) is not a VICAL of sources")
+        // Rows come grouped by list: look a list up only when it changes.
+        func check(_ count: Int, _ list: (Int) -> ListID, _ kind: ListKind, _ table: String) throws(SnapshotError) {
+            var previous: ListID?
+            for index in 0..<count {
+                let source = list(index)
+                guard source != previous else { continue }
+                guard kinds[source] == kind else {
+                    throw SnapshotError(
+                        .corrupt, "\(table).rows[\(index)]: source \(source) is not a \(kind.displayName) of sources")
+                }
+                previous = source
+            }
         }
-        for (index, verifier) in verifiers.enumerated() where kinds[verifier.source] != .rical {
-            throw SnapshotError(.corrupt, "verifiers[\(index)].source: \(verifier.source) is not a RICAL of sources")
-        }
+        try check(issuers.count, { issuers[$0].source }, .vical, "issuers")
+        try check(verifiers.count, { verifiers[$0].source }, .rical, "verifiers")
     }
 
     /// A decoding error as `path: what`, e.g. `issuers[3].notAfter: expected an RFC 3339 time, found "x"`.

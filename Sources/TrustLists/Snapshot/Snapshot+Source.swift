@@ -4,6 +4,9 @@ extension Snapshot {
     /// One configured list as the snapshot saw it: the facts of its current verified version (none when it never
     /// had one) and the network's freshness settings, which is all ``ListState/evaluate(_:at:maxAgeSeconds:overdueGraceSeconds:)``
     /// needs to recompute the list's state at query time.
+    ///
+    /// In `snapshot.json` a source is an object with the keys of the stored properties below; an absent value is
+    /// `null`.
     public struct Source: Sendable, Hashable, Codable {
         /// `network/kind`.
         public var list: ListID
@@ -90,6 +93,70 @@ extension Snapshot {
             return ListState.evaluate(
                 summary, at: time, maxAgeSeconds: maxAgeSeconds, overdueGraceSeconds: overdueGraceSeconds)
         }
+    }
+}
+
+extension Snapshot.Source {
+    private enum Keys: String, CodingKey {
+        case list, network, kind, provider, issueID, date, nextUpdate, notAfter, state, stateReason, sha256, entries
+        case contributed, signerSubject, signerNotAfter, verifiedAt, maxAgeSeconds, overdueGraceSeconds
+    }
+
+    /// Reads a source object; dates are RFC 3339 text (``SnapshotTime``).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        func time(_ key: Keys) throws -> Date? {
+            guard let text = try container.decodeIfPresent(String.self, forKey: key) else { return nil }
+            guard let date = SnapshotTime.parse(text) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: container, debugDescription: "expected an RFC 3339 time, found \"\(text)\"")
+            }
+            return date
+        }
+        list = try container.decode(ListID.self, forKey: .list)
+        network = try container.decode(String.self, forKey: .network)
+        kind = try container.decode(ListKind.self, forKey: .kind)
+        provider = try container.decodeIfPresent(String.self, forKey: .provider)
+        issueID = try container.decodeIfPresent(UInt64.self, forKey: .issueID)
+        date = try time(.date)
+        nextUpdate = try time(.nextUpdate)
+        notAfter = try time(.notAfter)
+        state = try container.decode(ListState.self, forKey: .state)
+        stateReason = try container.decodeIfPresent(String.self, forKey: .stateReason)
+        sha256 = try container.decodeIfPresent(String.self, forKey: .sha256)
+        entries = try container.decode(Int.self, forKey: .entries)
+        contributed = try container.decode(Int.self, forKey: .contributed)
+        signerSubject = try container.decodeIfPresent(String.self, forKey: .signerSubject)
+        signerNotAfter = try time(.signerNotAfter)
+        verifiedAt = try time(.verifiedAt)
+        maxAgeSeconds = try container.decode(Double.self, forKey: .maxAgeSeconds)
+        overdueGraceSeconds = try container.decode(Double.self, forKey: .overdueGraceSeconds)
+    }
+
+    /// Writes a source object: every key present, `null` for an absent value, dates as RFC 3339 text.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        func encode(_ value: (some Encodable)?, _ key: Keys) throws {
+            if let value { try container.encode(value, forKey: key) } else { try container.encodeNil(forKey: key) }
+        }
+        try container.encode(list, forKey: .list)
+        try container.encode(network, forKey: .network)
+        try container.encode(kind, forKey: .kind)
+        try encode(provider, .provider)
+        try encode(issueID, .issueID)
+        try encode(date.map(SnapshotTime.text), .date)
+        try encode(nextUpdate.map(SnapshotTime.text), .nextUpdate)
+        try encode(notAfter.map(SnapshotTime.text), .notAfter)
+        try container.encode(state, forKey: .state)
+        try encode(stateReason, .stateReason)
+        try encode(sha256, .sha256)
+        try container.encode(entries, forKey: .entries)
+        try container.encode(contributed, forKey: .contributed)
+        try encode(signerSubject, .signerSubject)
+        try encode(signerNotAfter.map(SnapshotTime.text), .signerNotAfter)
+        try encode(verifiedAt.map(SnapshotTime.text), .verifiedAt)
+        try container.encode(maxAgeSeconds, forKey: .maxAgeSeconds)
+        try container.encode(overdueGraceSeconds, forKey: .overdueGraceSeconds)
     }
 }
 

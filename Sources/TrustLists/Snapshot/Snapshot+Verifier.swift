@@ -3,7 +3,10 @@ import Foundation
 extension Snapshot {
     /// One entry of a RICAL (ISO/IEC 18013-5 second-edition draft, Annex F): a reader CA, an intermediate or a reader
     /// certificate trusted directly, with the fields queries need, extracted once when the list was verified.
-    public struct Verifier: Sendable, Hashable, Codable {
+    ///
+    /// In `snapshot.json` a verifier is one row of the `verifiers` table (see ``Snapshot``), its values in the order
+    /// of the stored properties below.
+    public struct Verifier: Sendable, Hashable {
         /// The certificate's DER, base64 (RFC 4648 §4).
         public var certificate: String
         /// SHA-256 of the DER, lower-case hex.
@@ -49,5 +52,42 @@ extension Snapshot {
             self.notAfter = notAfter
             self.source = source
         }
+    }
+}
+
+extension Snapshot.Verifier: SnapshotRow {
+    static let fields = [
+        "certificate", "sha256", "ski", "aki", "subject", "subjectDER", "issuerDER", "name", "isTrustAnchor",
+        "notBefore", "notAfter", "source",
+    ]
+
+    init(row: inout any UnkeyedDecodingContainer) throws {
+        certificate = try row.decode(String.self)
+        sha256 = try row.decode(String.self)
+        ski = try row.decode(String.self)
+        aki = try row.decodeIfPresent(String.self)
+        subject = try row.decode(String.self)
+        subjectDER = try row.decode(String.self)
+        issuerDER = try row.decode(String.self)
+        name = try row.decodeIfPresent(String.self)
+        isTrustAnchor = try row.decode(Bool.self)
+        notBefore = try row.decodeSnapshotDate()
+        notAfter = try row.decodeSnapshotDate()
+        source = try row.decodeListID()
+    }
+
+    func encode(row: inout any UnkeyedEncodingContainer) throws {
+        try row.encode(certificate)
+        try row.encode(sha256)
+        try row.encode(ski)
+        try row.encodeOptional(aki)
+        try row.encode(subject)
+        try row.encode(subjectDER)
+        try row.encode(issuerDER)
+        try row.encodeOptional(name)
+        try row.encode(isTrustAnchor)
+        try row.encode(SnapshotTime.text(notBefore))
+        try row.encode(SnapshotTime.text(notAfter))
+        try row.encode(source.description)
     }
 }

@@ -54,7 +54,7 @@ public enum SnapshotFile {
             throw SnapshotError(.unreadable, "cannot read \(file.path): \(error.localizedDescription)")
         }
         do {
-            return try Snapshot(jsonEncoded: Array(data))
+            return try Snapshot(jsonData: data)
         } catch {
             throw SnapshotError(error.code, "\(file.path): \(error.reason)")
         }
