@@ -170,7 +170,8 @@ enum QueryBenchmarks {
         let fileSize =
             (try? FileManager.default.attributesOfItem(
                 atPath: SnapshotFile.url(inCacheDirectory: directory).path)[.size] as? NSNumber)?.intValue ?? 0
-        print("  snapshot.json: \(fileSize / 1024) KiB, encoded and written atomically in \(format(writeTime * 1000)) ms")
+        print(
+            "  snapshot.json: \(fileSize / 1024) KiB, encoded and written atomically in \(format(writeTime * 1000)) ms")
         print("  process peak RSS after setup (ru_maxrss): \(peakRSSKiB() / 1024) MiB")
 
         // Load: read + decode + index, several times; the best and the median, in CPU time of this thread (the
@@ -204,7 +205,8 @@ enum QueryBenchmarks {
             "  load (read + JSON decode + index), CPU time, best of 7: \(format(best * 1000)) ms "
                 + "(read \(format((reads.min() ?? 0) * 1000)), decode \(format((decodes.min() ?? 0) * 1000)), "
                 + "index \(format((indexes.min() ?? 0) * 1000)) ms); median \(format(median(totals) * 1000)) ms; "
-                + "wall best \(format((walls.min() ?? 0) * 1000)) ms -> goal < 100 ms: \(best < 0.1 ? "met" : "NOT met")")
+                + "wall best \(format((walls.min() ?? 0) * 1000)) ms -> goal < 100 ms: \(best < 0.1 ? "met" : "NOT met")"
+        )
         measureLoadInChild(directory)
 
         let at = listDate + 3600
@@ -214,7 +216,8 @@ enum QueryBenchmarks {
         guard queries.readerDecision(chain: readerChain, at: at).isTrusted,
             queries.issuerDecision(chain: signerChain, docType: docType, at: at).isTrusted
         else {
-            print("  the benchmark chains are not trusted: \(queries.readerDecision(chain: readerChain, at: at).message)")
+            print(
+                "  the benchmark chains are not trusted: \(queries.readerDecision(chain: readerChain, at: at).message)")
             return
         }
 
@@ -252,10 +255,12 @@ enum QueryBenchmarks {
         report("issuer, memoized", issuerCached, goal: "≥ 50,000/s", met: 1 / issuerCached >= 50_000)
         report(
             "reader, not memoized", readerUncached,
-            goal: "≤ 2x floor: \(format(readerUncached / readerFloor.pure))x", met: readerUncached <= 2 * readerFloor.pure)
+            goal: "≤ 2x floor: \(format(readerUncached / readerFloor.pure))x",
+            met: readerUncached <= 2 * readerFloor.pure)
         report(
             "issuer, not memoized", issuerUncached,
-            goal: "≤ 2x floor: \(format(issuerUncached / issuerFloor.pure))x", met: issuerUncached <= 2 * issuerFloor.pure)
+            goal: "≤ 2x floor: \(format(issuerUncached / issuerFloor.pure))x",
+            met: issuerUncached <= 2 * issuerFloor.pure)
         report("floor: X509_verify_cert, reader chain (store built once)", readerFloor.pure, goal: nil, met: true)
         report("floor: X509_verify_cert, issuer chain (store built once)", issuerFloor.pure, goal: nil, met: true)
         report("floor + X509_STORE per call, reader chain", readerFloor.withStore, goal: nil, met: true)
@@ -409,7 +414,9 @@ enum QueryBenchmarks {
     }
 
     static func format(_ value: Double) -> String {
-        value >= 100 ? String(format: "%.0f", value) : value >= 10 ? String(format: "%.1f", value) : String(format: "%.2f", value)
+        value >= 100
+            ? String(format: "%.0f", value)
+            : value >= 10 ? String(format: "%.1f", value) : String(format: "%.2f", value)
     }
 
     /// The process's peak resident set size in KiB (`getrusage(RUSAGE_SELF).ru_maxrss`).

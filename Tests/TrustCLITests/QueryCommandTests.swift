@@ -66,7 +66,10 @@ struct QueryCommandTests {
     @Test("--at past the list's grace period: trust_list_expired, exit 1")
     func readerExpiredList() throws {
         let run = harness.run(
-            ["query", "reader", "--chain", try harness.pem(world.readerChain), "--at", "2026-01-10T00:00:00Z", "--json"]
+            [
+                "query", "reader", "--chain", try harness.pem(world.readerChain), "--at", "2026-01-10T00:00:00Z",
+                "--json",
+            ]
                 + config)
         #expect(run.status == 1)
         #expect(try run.json()["reason"] as? String == "trust_list_expired")
@@ -97,7 +100,8 @@ struct QueryCommandTests {
         let (iaca, docTypes) = world.sim.iacas[0]
         let signer = try QueryWorld.documentSigner(under: iaca)
         let chain = try harness.pem([signer.certificate])
-        let run = harness.run(["query", "issuer", "--chain", chain, "--doctype", "org.example.other", "--json"] + config)
+        let run = harness.run(
+            ["query", "issuer", "--chain", chain, "--doctype", "org.example.other", "--json"] + config)
         #expect(run.status == 1)
         let json = try run.json()
         #expect(json["reason"] as? String == "doctype_not_authorized")
@@ -149,7 +153,9 @@ struct QueryCommandTests {
         let reader = harness.run(["query", "reader", "--help"])
         #expect(reader.status == 0)
         #expect(reader.output.contains("USAGE: trustctl query reader --chain <pem>"))
-        for code in ["trust_list_unavailable", "trust_list_expired", "not_on_trust_list", "chain_invalid", "reader_eku"] {
+        for code in [
+            "trust_list_unavailable", "trust_list_expired", "not_on_trust_list", "chain_invalid", "reader_eku",
+        ] {
             #expect(reader.output.contains(code))
         }
         let issuer = harness.run(["query", "issuer", "-h"])

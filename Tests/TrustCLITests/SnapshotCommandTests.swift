@@ -51,7 +51,9 @@ struct SnapshotCommandTests {
     @Test("an unreadable configuration or a stray argument: exit 2")
     func badUsage() throws {
         let harness = try CLIHarness()
-        let missing = harness.run(["snapshot", "--config", harness.directory.url.appendingPathComponent("no.json").path])
+        let missing = harness.run([
+            "snapshot", "--config", harness.directory.url.appendingPathComponent("no.json").path,
+        ])
         #expect(missing.status == 2)
         #expect(missing.errors.contains("cannot read the configuration"))
         let stray = harness.run(["snapshot", "extra", "--config", harness.configFile.path])

@@ -102,7 +102,8 @@ struct IssuerQueryTests {
         let root = try TestPKI.root("Sim IACA Root")
         let subordinate = try TestPKI.intermediate("Sim IACA Subordinate", under: root)
         let snapshot = try world.snapshot(
-            vical: vical([ListContent.Entry(certificate: subordinate.certificate, docTypes: ["org.iso.18013.5.1.mDL"])]),
+            vical: vical([ListContent.Entry(certificate: subordinate.certificate, docTypes: ["org.iso.18013.5.1.mDL"])]
+            ),
             rical: nil)
         let signer = try QueryWorld.documentSigner(under: subordinate)
         let decision = TrustQueries(snapshot: snapshot).issuerDecision(
@@ -123,9 +124,10 @@ struct IssuerQueryTests {
                     certificate: iaca.certificate, docTypes: ["org.iso.23220.photoid.1", "org.iso.18013.5.1.mDL"]),
             ]), rical: nil)
         #expect(snapshot.issuers.count == 2)
-        #expect(snapshot.issuers.map(\.docTypes) == [
-            ["org.iso.18013.5.1.mDL", "org.iso.23220.photoid.1"], ["eu.europa.ec.eudi.pid.1"],
-        ])
+        #expect(
+            snapshot.issuers.map(\.docTypes) == [
+                ["org.iso.18013.5.1.mDL", "org.iso.23220.photoid.1"], ["eu.europa.ec.eudi.pid.1"],
+            ])
         let signer = try QueryWorld.documentSigner(under: iaca)
         let queries = TrustQueries(snapshot: snapshot)
         for docType in ["org.iso.18013.5.1.mDL", "org.iso.23220.photoid.1"] {
@@ -157,9 +159,10 @@ struct IssuerQueryTests {
                 ListContent.Entry(certificate: reissued, docTypes: ["org.iso.23220.photoid.1"]),
                 ListContent.Entry(certificate: sim.iacas[1].iaca.certificate, docTypes: ["org.iso.7367.1.mVRC"]),
             ]), rical: nil)
-        #expect(snapshot.issuers.map(\.sha256) == [
-            original.certificate.sha256Hex, reissued.sha256Hex, sim.iacas[1].iaca.certificate.sha256Hex,
-        ])
+        #expect(
+            snapshot.issuers.map(\.sha256) == [
+                original.certificate.sha256Hex, reissued.sha256Hex, sim.iacas[1].iaca.certificate.sha256Hex,
+            ])
         let union = ["org.iso.18013.5.1.mDL", "org.iso.23220.photoid.1"]
         #expect(snapshot.issuers[0].docTypes == union)
         #expect(snapshot.issuers[1].docTypes == union)

@@ -44,7 +44,8 @@ struct QueryListStateTests {
         let (chain, docType) = try issuerChain()
         #expect(queries.issuerDecision(chain: chain, docType: docType, at: past).reason == .trustListExpired)
         // The last second of grace is still trusted.
-        #expect(queries.readerDecision(chain: world.readerChain, at: reference + TestPKI.day + QueryWorld.grace).isTrusted)
+        #expect(
+            queries.readerDecision(chain: world.readerChain, at: reference + TestPKI.day + QueryWorld.grace).isTrusted)
     }
 
     @Test("past the list signer's notAfter the list is expired even before nextUpdate")
@@ -129,11 +130,13 @@ struct QueryListStateTests {
         let simReader = queries.readerDecision(chain: world.readerChain, at: later)
         #expect(simReader.reason == .trustListExpired, "\(simReader.message)")
 
-        let otherLeaf = try TestPKI.leaf("Other Reader", under: otherCA, extendedKeyUsage: [OID.readerAuthenticationEKU])
+        let otherLeaf = try TestPKI.leaf(
+            "Other Reader", under: otherCA, extendedKeyUsage: [OID.readerAuthenticationEKU])
         #expect(queries.readerDecision(chain: [otherLeaf.certificate], at: later).isTrusted)
 
         let stranger = try TestPKI.root("Stranger CA")
-        let strangerLeaf = try TestPKI.leaf("Stranger", under: stranger, extendedKeyUsage: [OID.readerAuthenticationEKU])
+        let strangerLeaf = try TestPKI.leaf(
+            "Stranger", under: stranger, extendedKeyUsage: [OID.readerAuthenticationEKU])
         let unknown = queries.readerDecision(chain: [strangerLeaf.certificate], at: later)
         #expect(unknown.reason == .notOnTrustList, "\(unknown.message)")
         #expect(unknown.message.contains("not consulted: sim/rical is expired"))

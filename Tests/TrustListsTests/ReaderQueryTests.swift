@@ -72,7 +72,8 @@ struct ReaderQueryTests {
                 ListContent.Entry(certificate: sim.readerCA.certificate),
                 ListContent.Entry(certificate: sim.readerIntermediate.certificate, isTrustAnchor: false),
             ]))
-        let decision = TrustQueries(snapshot: snapshot).readerDecision(chain: [sim.readerLeaf.certificate], at: world.now)
+        let decision = TrustQueries(snapshot: snapshot).readerDecision(
+            chain: [sim.readerLeaf.certificate], at: world.now)
         #expect(decision.isTrusted, "\(decision.message)")
         #expect(decision.anchor?.sha256 == sim.readerCA.certificate.sha256Hex)
     }
@@ -91,7 +92,8 @@ struct ReaderQueryTests {
     func listedIntermediateAnchor() throws {
         let snapshot = try world.snapshot(
             vical: nil, rical: rical([ListContent.Entry(certificate: sim.readerIntermediate.certificate)]))
-        let decision = TrustQueries(snapshot: snapshot).readerDecision(chain: [sim.readerLeaf.certificate], at: world.now)
+        let decision = TrustQueries(snapshot: snapshot).readerDecision(
+            chain: [sim.readerLeaf.certificate], at: world.now)
         #expect(decision.isTrusted, "\(decision.message)")
         #expect(decision.anchor?.sha256 == sim.readerIntermediate.certificate.sha256Hex)
     }
@@ -100,7 +102,8 @@ struct ReaderQueryTests {
     func listedLeaf() throws {
         let snapshot = try world.snapshot(
             vical: nil, rical: rical([ListContent.Entry(certificate: sim.readerLeaf.certificate, name: "Kiosk")]))
-        let decision = TrustQueries(snapshot: snapshot).readerDecision(chain: [sim.readerLeaf.certificate], at: world.now)
+        let decision = TrustQueries(snapshot: snapshot).readerDecision(
+            chain: [sim.readerLeaf.certificate], at: world.now)
         guard case .trusted(let trusted) = decision else {
             Issue.record("expected trusted: \(decision.message)")
             return
@@ -129,7 +132,8 @@ struct ReaderQueryTests {
     func unknownRoot() throws {
         let root = try TestPKI.root("Unknown Reader Root")
         let intermediate = try TestPKI.intermediate("Unknown Reader Intermediate", under: root)
-        let leaf = try TestPKI.leaf("Unknown Reader", under: intermediate, extendedKeyUsage: [OID.readerAuthenticationEKU])
+        let leaf = try TestPKI.leaf(
+            "Unknown Reader", under: intermediate, extendedKeyUsage: [OID.readerAuthenticationEKU])
         let decision = queries.readerDecision(
             chain: [leaf.certificate, intermediate.certificate, root.certificate], at: world.now)
         expectNotTrusted(decision, .notOnTrustList)
@@ -159,7 +163,8 @@ struct ReaderQueryTests {
         let future = try TestPKI.leaf(
             "Sim Future Reader", under: sim.readerIntermediate, extendedKeyUsage: [OID.readerAuthenticationEKU],
             notBefore: world.now + 3600, notAfter: world.now + 30 * TestPKI.day)
-        let early = queries.readerDecision(chain: [future.certificate, sim.readerIntermediate.certificate], at: world.now)
+        let early = queries.readerDecision(
+            chain: [future.certificate, sim.readerIntermediate.certificate], at: world.now)
         expectNotTrusted(early, .chainInvalid)
         #expect(early.message.contains("certificate is not yet valid"))
     }

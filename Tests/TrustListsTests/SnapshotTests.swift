@@ -146,8 +146,17 @@ struct SnapshotTests {
         ("a missing key", { $0.replacingOccurrences(of: "\"generation\"", with: "\"generashun\"") }),
         ("a mistyped value", { $0.replacingOccurrences(of: "\"state\" : \"fresh\"", with: "\"state\" : 3") }),
         ("an unknown state", { $0.replacingOccurrences(of: "\"state\" : \"fresh\"", with: "\"state\" : \"great\"") }),
-        ("a bad date", { $0.replacingOccurrences(of: "\"builtAt\" : \"2026-01-01T01:00:00Z\"", with: "\"builtAt\" : \"yesterday\"") }),
-        ("an impossible date in a row", { $0.replacingOccurrences(of: "\"2025-01-01T00:00:00Z\"", with: "\"2025-02-30T00:00:00Z\"") }),
+        (
+            "a bad date",
+            {
+                $0.replacingOccurrences(
+                    of: "\"builtAt\" : \"2026-01-01T01:00:00Z\"", with: "\"builtAt\" : \"yesterday\"")
+            }
+        ),
+        (
+            "an impossible date in a row",
+            { $0.replacingOccurrences(of: "\"2025-01-01T00:00:00Z\"", with: "\"2025-02-30T00:00:00Z\"") }
+        ),
         ("a mistyped value in a row", { $0.replacingOccurrences(of: "\"org.iso.18013.5.1.mDL\"", with: "42") }),
         ("a row with a value too many", { rowSource($0, "sim/rical", "\"sim/rical\", 1") }),
         ("a renamed field", { $0.replacingOccurrences(of: "\"issuingAuthority\",", with: "\"issuer\",") }),
@@ -179,7 +188,10 @@ struct SnapshotTests {
         let cases = [
             (text.replacingOccurrences(of: "\"subjectDER\",", with: "\"subjectDen\","), "issuers.fields: expected ["),
             (text.replacingOccurrences(of: "\"org.iso.18013.5.1.mDL\"", with: "42"), "issuers.rows[0][12][0]"),
-            (text.replacingOccurrences(of: "\"2025-01-01T00:00:00Z\"", with: "\"2025-02-30T00:00:00Z\""), "issuers.rows[0][10]: expected an RFC 3339 time"),
+            (
+                text.replacingOccurrences(of: "\"2025-01-01T00:00:00Z\"", with: "\"2025-02-30T00:00:00Z\""),
+                "issuers.rows[0][10]: expected an RFC 3339 time"
+            ),
             (text.replacingOccurrences(of: "\"entries\" :", with: "\"entry\" :"), "sources[0].entries: missing"),
             (Self.rowSource(text, "sim/rical", "\"sim/rical\", 1"), "more values than the 12 fields"),
         ]
@@ -220,11 +232,14 @@ struct SnapshotTests {
 
     @Test("impossible dates are rejected; other RFC 3339 forms are read through Timestamp")
     func dateEdges() {
-        for bad in ["2025-02-29T00:00:00Z", "2024-13-01T00:00:00Z", "2024-01-01T24:00:00Z", "2024-01-01 00:00:00Z", ""] {
+        for bad in ["2025-02-29T00:00:00Z", "2024-13-01T00:00:00Z", "2024-01-01T24:00:00Z", "2024-01-01 00:00:00Z", ""]
+        {
             #expect(SnapshotTime.parse(bad) == nil, "\(bad)")
         }
         #expect(SnapshotTime.parse("2024-02-29T00:00:00Z") != nil)
         #expect(SnapshotTime.parse("2026-01-01T02:00:00+02:00") == TestPKI.referenceTime)
-        #expect(SnapshotTime.parse("2025-11-13T10:09:13.6521425Z") == SnapshotTime.normalized(Date(timeIntervalSince1970: 1_763_028_553.652)))
+        #expect(
+            SnapshotTime.parse("2025-11-13T10:09:13.6521425Z")
+                == SnapshotTime.normalized(Date(timeIntervalSince1970: 1_763_028_553.652)))
     }
 }

@@ -8,7 +8,9 @@ enum QueryCommand {
     /// The options both query commands take, before their own.
     static let commonOptions: [CommandSpec.Option] = [
         .value("chain", "pem", "PEM file of the chain to decide on, leaf first (a DER file holds the leaf only)."),
-        .value("config", "file", "The configuration file (else $\(Configuration.environmentVariable), else \(Configuration.defaultPath))."),
+        .value(
+            "config", "file",
+            "The configuration file (else $\(Configuration.environmentVariable), else \(Configuration.defaultPath))."),
         .value("at", "time", "Decide at this RFC 3339 time instead of now."),
         .flag("json", "Print JSON: trusted, reason, message, verifiedBy (or null), and for issuers docTypes."),
     ]
@@ -20,7 +22,9 @@ enum QueryCommand {
         let time: Date
     }
 
-    static func load(_ arguments: ParsedArguments, context: CommandContext) throws -> Result<Inputs, SnapshotLoading.Failure> {
+    static func load(
+        _ arguments: ParsedArguments, context: CommandContext
+    ) throws -> Result<Inputs, SnapshotLoading.Failure> {
         guard arguments.positionals.isEmpty else {
             throw UsageError("unexpected argument '\(arguments.positionals[0])'")
         }
@@ -34,7 +38,8 @@ enum QueryCommand {
         }
         switch SnapshotLoading.cacheDirectory(arguments, context: context).flatMap(SnapshotLoading.snapshot(in:)) {
         case .success(let snapshot):
-            return .success(Inputs(queries: TrustQueries(snapshot: snapshot, memoCapacity: 0), chain: chain, time: time))
+            return .success(
+                Inputs(queries: TrustQueries(snapshot: snapshot, memoCapacity: 0), chain: chain, time: time))
         case .failure(let failure):
             return .failure(failure)
         }

@@ -7,7 +7,10 @@ enum QueryIssuerCommand: Command {
         name: "query issuer",
         overview: "Decide whether a document signer chain may sign a docType under the configured VICALs.",
         usage: "--chain <pem> --doctype <doctype> [--config <file>] [--at <time>] [--json]",
-        options: [QueryCommand.commonOptions[0], .value("doctype", "doctype", "The document type, e.g. org.iso.18013.5.1.mDL.")]
+        options: [
+            QueryCommand.commonOptions[0],
+            .value("doctype", "doctype", "The document type, e.g. org.iso.18013.5.1.mDL."),
+        ]
             + QueryCommand.commonOptions.dropFirst(),
         discussion: """
             Answers from the snapshot in the cache directory (build it with 'trustctl refresh'). The chain must end in

@@ -13,7 +13,9 @@ extension TrustIndex {
 
     /// A reader decision (see ``TrustQueries/readerDecision(chain:at:)``).
     func readerDecision(chain: [Certificate], at time: Date) -> TrustDecision {
-        switch checkChain(chain, at: time, profile: .reader, table: verifiers, memo: readerMemo, kindSources: ricalSources) {
+        switch checkChain(
+            chain, at: time, profile: .reader, table: verifiers, memo: readerMemo, kindSources: ricalSources)
+        {
         case .decided(let decision):
             return decision
         case .validated(let anchor, _, let validated):
@@ -30,7 +32,9 @@ extension TrustIndex {
 
     /// An issuer decision (see ``TrustQueries/issuerDecision(chain:docType:at:)``).
     func issuerDecision(chain: [Certificate], docType: String, at time: Date) -> TrustDecision {
-        switch checkChain(chain, at: time, profile: .issuer, table: issuers, memo: issuerMemo, kindSources: vicalSources) {
+        switch checkChain(
+            chain, at: time, profile: .issuer, table: issuers, memo: issuerMemo, kindSources: vicalSources)
+        {
         case .decided(let decision):
             return decision
         case .validated(let anchor, let docTypes, let validated):
@@ -64,7 +68,8 @@ extension TrustIndex {
         let kindName = profile.kind.displayName
         guard !kindSources.isEmpty else {
             return .decided(
-                .notTrusted(.trustListUnavailable, "no \(kindName) is configured, so no \(profile.leafNoun) is trusted"))
+                .notTrusted(.trustListUnavailable, "no \(kindName) is configured, so no \(profile.leafNoun) is trusted")
+            )
         }
         var states = [(state: ListState, reason: String?)](repeating: (.noTrust, nil), count: sources.count)
         var usableFlags = [Bool](repeating: false, count: sources.count)
@@ -151,7 +156,8 @@ extension TrustIndex {
             }
             var message =
                 "the chain does not validate to a listed \(profile.entryNoun) at \(Timestamp.text(time)): \(failure)"
-            if profile.anchorRule == .selfSignedRootsOnly, !relatedUsable.contains(where: { table.entries[$0].isSelfIssued })
+            if profile.anchorRule == .selfSignedRootsOnly,
+                !relatedUsable.contains(where: { table.entries[$0].isSelfIssued })
             {
                 message += "; the related IACAs are not self-signed, and only a self-signed IACA is a trust anchor"
             }

@@ -67,7 +67,8 @@ extension Snapshot {
         for (index, source) in sources.enumerated() {
             guard source.network == source.list.network, source.kind == source.list.kind else {
                 throw SnapshotError(
-                    .corrupt, "sources[\(index)]: network/kind \(source.network)/\(source.kind) differ from list \(source.list)")
+                    .corrupt,
+                    "sources[\(index)]: network/kind \(source.network)/\(source.kind) differ from list \(source.list)")
             }
             guard kinds.updateValue(source.kind, forKey: source.list) == nil else {
                 throw SnapshotError(.corrupt, "sources[\(index)]: list \(source.list) appears twice")

@@ -127,10 +127,12 @@ public enum SnapshotBuilder {
         let summary = input.summary
         return Snapshot.Source(
             list: input.id, provider: summary?.provider, issueID: summary?.issueID,
-            date: summary.map { SnapshotTime.normalized($0.date) }, nextUpdate: summary?.nextUpdate.map(SnapshotTime.normalized),
+            date: summary.map { SnapshotTime.normalized($0.date) },
+            nextUpdate: summary?.nextUpdate.map(SnapshotTime.normalized),
             notAfter: summary?.notAfter.map(SnapshotTime.normalized), state: state, stateReason: reason,
             sha256: summary?.sha256, entries: summary?.entries ?? 0, contributed: contributed,
-            signerSubject: summary?.signerSubject, signerNotAfter: summary.map { SnapshotTime.normalized($0.signerNotAfter) },
+            signerSubject: summary?.signerSubject,
+            signerNotAfter: summary.map { SnapshotTime.normalized($0.signerNotAfter) },
             verifiedAt: summary.map { SnapshotTime.normalized($0.verifiedAt) }, maxAgeSeconds: input.maxAgeSeconds,
             overdueGraceSeconds: input.overdueGraceSeconds)
     }
@@ -179,7 +181,8 @@ public enum SnapshotBuilder {
                 certificate: base64(certificate.derEncoded), sha256: certificate.sha256Hex, ski: hexString(info.ski),
                 aki: certificate.authorityKeyIdentifier.map(hexString), subject: certificate.subject.rfc4514,
                 subjectDER: base64(certificate.subject.derEncoded), issuerDER: base64(certificate.issuer.derEncoded),
-                issuingCountry: first(\.listed.issuingCountry), stateOrProvinceName: first(\.listed.stateOrProvinceName),
+                issuingCountry: first(\.listed.issuingCountry),
+                stateOrProvinceName: first(\.listed.stateOrProvinceName),
                 issuingAuthority: first(\.issuingAuthority), notBefore: SnapshotTime.normalized(certificate.notBefore),
                 notAfter: SnapshotTime.normalized(certificate.notAfter),
                 docTypes: (docTypesOfGroup[root(index)] ?? []).sorted(), source: source)

@@ -45,7 +45,8 @@ public enum SnapshotFile {
         if let size = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? NSNumber,
             size.intValue > maximumSize
         {
-            throw SnapshotError(.unreadable, "\(file.path): \(size.intValue) bytes, more than the \(maximumSize) accepted")
+            throw SnapshotError(
+                .unreadable, "\(file.path): \(size.intValue) bytes, more than the \(maximumSize) accepted")
         }
         let data: Data
         do {

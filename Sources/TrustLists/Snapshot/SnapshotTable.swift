@@ -35,7 +35,8 @@ struct SnapshotTable<Row: SnapshotRow>: Codable {
         guard fields == Row.fields else {
             throw DecodingError.dataCorruptedError(
                 forKey: .fields, in: container,
-                debugDescription: "expected [\(Row.fields.joined(separator: ", "))], found [\(fields.joined(separator: ", "))]")
+                debugDescription:
+                    "expected [\(Row.fields.joined(separator: ", "))], found [\(fields.joined(separator: ", "))]")
         }
         // Rows are read through nested containers straight into the array: no wrapper values to copy out.
         var list = try container.nestedUnkeyedContainer(forKey: .rows)
@@ -46,7 +47,9 @@ struct SnapshotTable<Row: SnapshotRow>: Codable {
             rows.append(try Row(row: &row))
             guard row.isAtEnd else {
                 throw DecodingError.dataCorrupted(
-                    .init(codingPath: row.codingPath, debugDescription: "more values than the \(Row.fields.count) fields"))
+                    .init(
+                        codingPath: row.codingPath, debugDescription: "more values than the \(Row.fields.count) fields")
+                )
             }
         }
         self.rows = rows

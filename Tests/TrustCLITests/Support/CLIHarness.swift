@@ -56,7 +56,9 @@ final class CLIHarness {
     }
 
     /// Runs `trustctl arguments…` at `now`, with `environment`.
-    func run(_ arguments: [String], environment: [String: String] = [:], now: Date = TestPKI.referenceTime + 3600)
+    func run(
+        _ arguments: [String], environment: [String: String] = [:], now: Date = TestPKI.referenceTime + 3600
+    )
         -> Run
     {
         let output = Mutex("")
