@@ -142,6 +142,26 @@ struct QueryListStateTests {
         #expect(unknown.message.contains("not consulted: sim/rical is expired"))
     }
 
+    @Test("a chain that fails under a usable list but validates under an expired one is trust_list_expired")
+    func validatesOnlyUnderExpiredList() throws {
+        // "other" lists an impostor with the reader CA's Name (related by Name, wrong key) and stays usable; "sim"
+        // lists the real reader CA and expires after its grace period.
+        let impostor = try TestPKI.root("Sim Reader CA")
+        var otherContent = sim.ricalContent()
+        otherContent.nextUpdate = reference + 100 * TestPKI.day
+        otherContent.entries = [ListContent.Entry(certificate: impostor.certificate)]
+        let snapshot = SnapshotBuilder.build(
+            [
+                try world.input(QueryWorld.ricalID, sim.ricalContent(), at: world.now),
+                try world.input(ListID(network: "other", kind: .rical), otherContent, at: world.now),
+            ], previousGeneration: nil, at: world.now)
+        let queries = TrustQueries(snapshot: snapshot)
+        #expect(queries.readerDecision(chain: world.readerChain, at: world.now).isTrusted)
+        let later = queries.readerDecision(chain: world.readerChain, at: reference + 10 * TestPKI.day)
+        #expect(later.reason == .trustListExpired, "\(later.message)")
+        #expect(later.message.contains("sim/rical is expired"))
+    }
+
     @Test("the source facts recompute the same state as ListState.evaluate on the list's summary")
     func sourceStateMatchesSummary() throws {
         let verified = try world.verified(sim.ricalContent())

@@ -26,7 +26,7 @@ extension TrustIndex {
                 TrustDecision.Trusted(
                     verifiedBy: .certificate(commonName: name), anchor: anchor, docTypes: [], chain: validated,
                     message: "\(name) is a trusted reader: its chain validates to \(anchor.subject), listed in "
-                        + "\(anchor.list) (\(anchor.provider))\(Self.overdueNote(anchor, sources: sources))"))
+                        + "\(anchor.list) (\(anchor.provider))\(Self.overdueNote(anchor))"))
         }
     }
 
@@ -54,7 +54,7 @@ extension TrustIndex {
                     verifiedBy: .certificate(commonName: name), anchor: anchor, docTypes: docTypes,
                     chain: validated,
                     message: "\(name) may sign \(docType): its chain validates to IACA \(anchor.subject), listed in "
-                        + "\(anchor.list) (\(anchor.provider))\(Self.overdueNote(anchor, sources: sources))"))
+                        + "\(anchor.list) (\(anchor.provider))\(Self.overdueNote(anchor))"))
         }
     }
 
@@ -234,7 +234,7 @@ extension TrustIndex {
             issueID: source.issueID, listState: state, name: entry.name)
     }
 
-    private static func overdueNote(_ anchor: TrustDecision.Anchor, sources: [Snapshot.Source]) -> String {
+    private static func overdueNote(_ anchor: TrustDecision.Anchor) -> String {
         anchor.listState == .overdue ? "; the list is overdue: refresh it" : ""
     }
 
