@@ -6,7 +6,8 @@ public enum Trustctl {
     static let program = "trustctl"
 
     static let commands: [any Command.Type] = [
-        VerifyCommand.self, RefreshCommand.self, StatusCommand.self, SignCommand.self,
+        VerifyCommand.self, RefreshCommand.self, StatusCommand.self, QueryReaderCommand.self, QueryIssuerCommand.self,
+        SnapshotCommand.self, SignCommand.self,
     ]
 
     /// Runs `trustctl` with `arguments` (without the program name).

@@ -127,12 +127,20 @@ final class Daemon {
         let clock = ContinuousClock()
         let started = clock.now
         if let lock = acquireLock() {
-            store.load(at: Date())
+            let now = Date()
+            store.load(at: now)
             do {
                 try store.writeState()
+                let snapshot = try store.writeSnapshot(at: now)
+                logger.log(
+                    .info, "snapshot served",
+                    [
+                        ("generation", String(snapshot.generation)), ("issuers", String(snapshot.issuers.count)),
+                        ("verifiers", String(snapshot.verifiers.count)),
+                    ])
             } catch {
                 logger.log(
-                    .warning, "state not written", [("reason", error.code.rawValue), ("message", error.reason)])
+                    .warning, "state or snapshot not written", [("reason", error.code.rawValue), ("message", error.reason)])
             }
             lock.release()
             cacheLoadSeconds = Self.seconds(clock.now - started)
@@ -248,8 +256,14 @@ final class Daemon {
                 ("failed", String(tally["failed"] ?? 0)),
                 ("cancelled", tally["cancelled"].map(String.init)),
                 ("status", Self.word(status.exitStatus)), ("duration.seconds", Self.number(duration)),
+                ("snapshot.generation", report.snapshotGeneration.map(String.init)),
                 ("next.due", schedule.nextDue.map(Timestamp.text)),
             ])
+        if report.snapshotGeneration == nil {
+            logger.log(
+                .error, "snapshot not written",
+                [("reason", TrustListError.Code.persistError.rawValue), ("message", report.events.last)])
+        }
     }
 
     /// Takes the cache directory's lock, saying so when it has to wait; nil when the wait timed out, failed, or

@@ -1,1 +1,1 @@
-print("trustlists-bench: not built yet")
+QueryBenchmarks.run()

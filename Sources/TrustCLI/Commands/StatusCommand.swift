@@ -35,18 +35,19 @@ enum StatusCommand: Command {
             return 3
         }
         let report = StatusReport(configuration: configuration, at: time)
+        let snapshot = SnapshotSummary.read(configuration)
         if arguments.flag("json") {
-            context.standardOutput(JSONText.render(json(report, configuration: configuration)))
+            context.standardOutput(JSONText.render(json(report, snapshot: snapshot)))
         } else {
-            context.print(text(report))
+            context.print(text(report) + "\n" + SnapshotSummary.text(snapshot))
         }
         return report.exitStatus
     }
 
-    static func json(_ report: StatusReport, configuration: Configuration) -> JSONText.Object {
+    static func json(_ report: StatusReport, snapshot: Snapshot?) -> JSONText.Object {
         [
             "time": report.time, "status": MonitoringStatus.word(report.exitStatus), "events": report.events,
-            "snapshot": SnapshotSummary.json(configuration),
+            "snapshot": SnapshotSummary.json(snapshot),
             "lists": report.lists.map { list -> JSONText.Object in
                 [
                     "id": list.id.description, "state": list.state.rawValue, "stateReason": list.stateReason,
@@ -101,9 +102,24 @@ enum StatusCommand: Command {
     }
 }
 
-/// The snapshot part of status: generation and counts, or nil before the first snapshot.
+/// The snapshot part of status: generation and counts, or nil when there is no readable snapshot yet.
 enum SnapshotSummary {
-    static func json(_ configuration: Configuration) -> JSONText.Object? {
-        nil
+    static func read(_ configuration: Configuration) -> Snapshot? {
+        try? SnapshotFile.read(inCacheDirectory: configuration.cacheDirectory)
+    }
+
+    static func json(_ snapshot: Snapshot?) -> JSONText.Object? {
+        snapshot.map { snapshot -> JSONText.Object in
+            [
+                "generation": snapshot.generation, "builtAt": snapshot.builtAt, "issuers": snapshot.issuers.count,
+                "verifiers": snapshot.verifiers.count,
+            ]
+        }
+    }
+
+    static func text(_ snapshot: Snapshot?) -> String {
+        guard let snapshot else { return "snapshot: none yet (run trustctl refresh)" }
+        return "snapshot: generation \(snapshot.generation) built \(Timestamp.text(snapshot.builtAt)): "
+            + "\(snapshot.issuers.count) issuers, \(snapshot.verifiers.count) verifiers"
     }
 }

@@ -65,8 +65,10 @@ public struct RefreshReport: Sendable {
     public let time: Date
     /// Per list, in configuration order.
     public let results: [ListRefreshResult]
-    /// What loading the cache noticed (quarantines, rebuilt state).
+    /// What loading the cache noticed (quarantines, rebuilt state), and files that could not be written.
     public let events: [String]
+    /// The generation of the snapshot written after the run; nil when it could not be written.
+    public let snapshotGeneration: UInt64?
 
     /// The monitoring-plugin exit status: 2 (CRITICAL) when a list is expired or has no trust; 1 (WARNING) when
     /// one is overdue or failed to refresh; else 0 (OK).

@@ -102,7 +102,13 @@ public struct Refresher {
         } catch {
             events.append("cannot write state.json: \(error)")
         }
-        return RefreshReport(time: time, results: results, events: events)
+        var generation: UInt64?
+        do {
+            generation = try store.writeSnapshot(at: time).generation
+        } catch {
+            events.append("cannot write snapshot.json: \(error)")
+        }
+        return RefreshReport(time: time, results: results, events: events, snapshotGeneration: generation)
     }
 
     private func result(

@@ -21,7 +21,7 @@ public struct StoreLayout: Sendable {
     /// The state file.
     public var state: URL { root.appendingPathComponent("state.json") }
     /// The snapshot file.
-    public var snapshot: URL { root.appendingPathComponent("snapshot.json") }
+    public var snapshot: URL { SnapshotFile.url(inCacheDirectory: root) }
     /// The metrics file.
     public var metrics: URL { root.appendingPathComponent("metrics.prom") }
     /// The folder of verified roots.

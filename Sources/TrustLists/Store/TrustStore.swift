@@ -259,6 +259,22 @@ public final class TrustStore {
         try AtomicFile.write(data, to: layout.state)
     }
 
+    /// Builds the next snapshot generation from scratch out of the current verified lists and their states at
+    /// `time` (DESIGN.md, "The snapshot": rebuilt, never patched), and replaces `snapshot.json` atomically.
+    /// - Returns: the snapshot written.
+    /// - Throws: ``TrustListError`` `persist_error`.
+    @discardableResult
+    public func writeSnapshot(at time: Date) throws(TrustListError) -> Snapshot {
+        let inputs = configuration.lists.map { list in
+            SnapshotBuilder.Input(configuration: list, verified: current[list.id], at: time)
+        }
+        let snapshot = SnapshotBuilder.build(
+            inputs, previousGeneration: SnapshotFile.storedGeneration(inCacheDirectory: layout.root), at: time)
+        try AtomicFile.makeFolder(layout.root)
+        try SnapshotFile.write(snapshot, inCacheDirectory: layout.root)
+        return snapshot
+    }
+
     /// The parsed `state.json`, or nil when it is missing, corrupt or of another schema version.
     func readState() -> StoreState? {
         guard let data = try? Data(contentsOf: layout.state) else { return nil }

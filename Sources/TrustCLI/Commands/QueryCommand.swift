@@ -1,0 +1,122 @@
+import Foundation
+import TrustLists
+import X509
+
+/// What `query reader` and `query issuer` share: options, loading the snapshot and the chain, and printing a
+/// decision as text or JSON.
+enum QueryCommand {
+    /// The options both query commands take, before their own.
+    static let commonOptions: [CommandSpec.Option] = [
+        .value("chain", "pem", "PEM file of the chain to decide on, leaf first (a DER file holds the leaf only)."),
+        .value(
+            "config", "file",
+            "The configuration file (else $\(Configuration.environmentVariable), else \(Configuration.defaultPath))."),
+        .value("at", "time", "Decide at this RFC 3339 time instead of now."),
+        .flag("json", "Print JSON: trusted, reason, message, verifiedBy (or null), and for issuers docTypes."),
+    ]
+
+    /// The inputs of a query, loaded; or the exit status 2 after printing why they cannot be.
+    struct Inputs {
+        let queries: TrustQueries
+        let chain: [Certificate]
+        let time: Date
+    }
+
+    static func load(
+        _ arguments: ParsedArguments, context: CommandContext
+    ) throws -> Result<Inputs, SnapshotLoading.Failure> {
+        guard arguments.positionals.isEmpty else {
+            throw UsageError("unexpected argument '\(arguments.positionals[0])'")
+        }
+        let chainFile = try arguments.required("chain")
+        let time = try arguments.value("at").map(ArgumentValues.time) ?? context.now()
+        let chain: [Certificate]
+        do {
+            chain = try InputFiles.certificates(chainFile)
+        } catch {
+            return .failure(SnapshotLoading.Failure(message: error.description))
+        }
+        switch SnapshotLoading.cacheDirectory(arguments, context: context).flatMap(SnapshotLoading.snapshot(in:)) {
+        case .success(let snapshot):
+            return .success(
+                Inputs(queries: TrustQueries(snapshot: snapshot, memoCapacity: 0), chain: chain, time: time))
+        case .failure(let failure):
+            return .failure(failure)
+        }
+    }
+
+    /// Prints a decision and returns the exit status: 0 trusted, 1 not trusted.
+    static func report(
+        _ decision: TrustDecision, kind: String, docType: String?, inputs: Inputs, json: Bool, context: CommandContext
+    ) -> Int32 {
+        if json {
+            context.standardOutput(JSONText.render(self.json(decision, kind: kind, docType: docType, inputs: inputs)))
+        } else {
+            context.print(text(decision, kind: kind, docType: docType, inputs: inputs))
+        }
+        return decision.isTrusted ? 0 : 1
+    }
+
+    static func json(_ decision: TrustDecision, kind: String, docType: String?, inputs: Inputs) -> JSONText.Object {
+        let leaf = inputs.chain[0]
+        var object: JSONText.Object = [
+            "trusted": decision.isTrusted, "reason": decision.reason?.rawValue, "message": decision.message,
+            "query": kind, "at": inputs.time, "generation": inputs.queries.generation,
+            "leaf": ["subject": leaf.subject.rfc4514, "sha256": leaf.sha256Hex] as JSONText.Object,
+            "anchor": decision.anchor.map(anchorJSON), "verifiedBy": nil,
+        ]
+        if case .trusted(let trusted) = decision {
+            var verifiedBy = anchorJSON(trusted.anchor)
+            verifiedBy["commonName"] = trusted.commonName
+            object["verifiedBy"] = verifiedBy
+            object["chain"] = trusted.chain
+        } else {
+            object["chain"] = [String]()
+        }
+        if let docType {
+            object["docType"] = docType
+            object["docTypes"] = decision.docTypes
+            if case .trusted(let trusted) = decision {
+                object["trustedBy"] = anchorJSON(trusted.trustedBy)
+            } else {
+                object.updateValue(nil, forKey: "trustedBy")
+            }
+        }
+        return object
+    }
+
+    private static func anchorJSON(_ anchor: TrustDecision.Anchor) -> JSONText.Object {
+        [
+            "anchorSHA256": anchor.sha256, "anchorSubject": anchor.subject, "list": anchor.list.description,
+            "provider": anchor.provider, "issueID": anchor.issueID, "listState": anchor.listState.rawValue,
+            "name": anchor.name,
+        ]
+    }
+
+    static func text(_ decision: TrustDecision, kind: String, docType: String?, inputs: Inputs) -> String {
+        let leaf = inputs.chain[0]
+        var rows: [(String, String)] = [("leaf", leaf.subject.rfc4514)]
+        if let docType { rows.append(("docType", docType)) }
+        let headline: String
+        switch decision {
+        case .trusted(let trusted):
+            headline = "TRUSTED  \(kind) \(trusted.commonName)"
+            rows.append(("verified by", trusted.commonName))
+        case .notTrusted(let notTrusted):
+            headline = "NOT TRUSTED  \(kind): \(notTrusted.reason.rawValue)"
+        }
+        if let anchor = decision.anchor {
+            let issue = anchor.issueID.map(String.init) ?? "-"
+            rows += [
+                ("anchor", anchor.subject), ("anchor sha256", anchor.sha256),
+                ("list", "\(anchor.list) (\(anchor.provider), issue \(issue), \(anchor.listState.rawValue))"),
+            ]
+        }
+        if !decision.docTypes.isEmpty { rows.append(("docTypes", decision.docTypes.joined(separator: ", "))) }
+        rows += [
+            ("at", Timestamp.text(inputs.time)), ("generation", String(inputs.queries.generation)),
+            ("message", decision.message),
+        ]
+        return headline + "\n" + TextTable.fields(rows)
+    }
+}

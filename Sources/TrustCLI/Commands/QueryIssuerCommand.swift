@@ -1,0 +1,44 @@
+import Foundation
+import TrustLists
+
+/// `trustctl query issuer --chain PEM --doctype DOCTYPE [--config FILE] [--at TIME] [--json]`.
+enum QueryIssuerCommand: Command {
+    static let spec = CommandSpec(
+        name: "query issuer",
+        overview: "Decide whether a document signer chain may sign a docType under the configured VICALs.",
+        usage: "--chain <pem> --doctype <doctype> [--config <file>] [--at <time>] [--json]",
+        options: [
+            QueryCommand.commonOptions[0],
+            .value("doctype", "doctype", "The document type, e.g. org.iso.18013.5.1.mDL."),
+        ]
+            + QueryCommand.commonOptions.dropFirst(),
+        discussion: """
+            Answers from the snapshot in the cache directory (build it with 'trustctl refresh'). The chain must end in
+            a self-signed IACA listed in a VICAL (no partial chains). Checks, in order, the first failure being the
+            reason:
+              trust_list_unavailable  no VICAL configured or ever verified
+              trust_list_expired      the VICAL that would decide is expired at --at
+              not_on_trust_list       no IACA is a chain certificate or the issuer of one
+              chain_invalid           OpenSSL does not validate the chain at --at (its text is printed)
+              document_signer_eku     the leaf lacks EKU 1.0.18013.5.1.2
+              doctype_not_authorized  the IACA is not listed for --doctype (its docTypes are printed)
+
+            EXIT STATUS: 0 trusted, 1 not trusted (the reason is printed), 2 usage error, unreadable chain or
+            configuration, or no usable snapshot.
+            """)
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
+        let docType = try arguments.required("doctype")
+        guard !docType.isEmpty else { throw UsageError("--doctype must not be empty") }
+        switch try QueryCommand.load(arguments, context: context) {
+        case .failure(let failure):
+            context.printError("Error: \(failure.message)")
+            return 2
+        case .success(let inputs):
+            let decision = inputs.queries.issuerDecision(chain: inputs.chain, docType: docType, at: inputs.time)
+            return QueryCommand.report(
+                decision, kind: "issuer", docType: docType, inputs: inputs, json: arguments.flag("json"),
+                context: context)
+        }
+    }
+}

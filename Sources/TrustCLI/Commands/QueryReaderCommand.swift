@@ -1,0 +1,36 @@
+import Foundation
+import TrustLists
+
+/// `trustctl query reader --chain PEM [--config FILE] [--at TIME] [--json]`.
+enum QueryReaderCommand: Command {
+    static let spec = CommandSpec(
+        name: "query reader",
+        overview: "Decide whether a reader (mdoc verifier) certificate chain is trusted by the configured RICALs.",
+        usage: "--chain <pem> [--config <file>] [--at <time>] [--json]",
+        options: QueryCommand.commonOptions,
+        discussion: """
+            Answers from the snapshot in the cache directory (build it with 'trustctl refresh'). Every RICAL entry is a
+            trust anchor, self-signed or not, so a listed reader certificate is trusted by itself; entries with
+            isTrustAnchor false serve only as intermediates. Checks, in order, the first failure being the reason:
+              trust_list_unavailable  no RICAL configured or ever verified
+              trust_list_expired      the RICAL that would decide is expired at --at
+              not_on_trust_list       no entry is a chain certificate or the issuer of one
+              chain_invalid           OpenSSL does not validate the chain at --at (its text is printed)
+              reader_eku              the leaf lacks EKU 1.0.18013.5.1.6
+
+            EXIT STATUS: 0 trusted, 1 not trusted (the reason is printed), 2 usage error, unreadable chain or
+            configuration, or no usable snapshot.
+            """)
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
+        switch try QueryCommand.load(arguments, context: context) {
+        case .failure(let failure):
+            context.printError("Error: \(failure.message)")
+            return 2
+        case .success(let inputs):
+            let decision = inputs.queries.readerDecision(chain: inputs.chain, at: inputs.time)
+            return QueryCommand.report(
+                decision, kind: "reader", docType: nil, inputs: inputs, json: arguments.flag("json"), context: context)
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+
+/// The answer to a trust query (DESIGN.md, "States of a list, and what queries answer"): trusted, with who vouches
+/// for the chain, or not trusted, with a stable reason. Not trusting a chain is an expected outcome, so it is a value,
+/// never an error.
+public enum TrustDecision: Sendable, Hashable {
+    /// The chain is trusted.
+    case trusted(Trusted)
+    /// The chain is not trusted; ``NotTrusted/reason`` says why.
+    case notTrusted(NotTrusted)
+
+    /// Why a chain is not trusted: stable codes, used unchanged in JSON, logs and metrics.
+    ///
+    /// Each code implies that every earlier check passed, in this order: a list of the kind asked about is usable
+    /// (`trust_list_unavailable`, `trust_list_expired`), the chain relates to a listed entry (`not_on_trust_list`), it
+    /// validates to one (`chain_invalid`), the leaf carries the EKU (`reader_eku`, `document_signer_eku`), and the
+    /// IACA may issue the docType (`doctype_not_authorized`).
+    public enum Reason: String, Sendable, Hashable, Codable, CaseIterable {
+        /// No entry of any usable list is related to the chain: none is a chain certificate, its issuer (by Name) or
+        /// its authority key (by SKI).
+        case notOnTrustList = "not_on_trust_list"
+        /// Listed entries relate to the chain, but OpenSSL cannot validate it to one at the time asked (bad signature,
+        /// a certificate outside its validity, no path); the message carries OpenSSL's text.
+        case chainInvalid = "chain_invalid"
+        /// The reader chain validates, but its leaf lacks EKU 1.0.18013.5.1.6 (ISO/IEC 18013-5 Table B.8).
+        case readerEKU = "reader_eku"
+        /// The document-signer chain validates, but its leaf lacks EKU 1.0.18013.5.1.2 (ISO/IEC 18013-5 Table B.3).
+        case documentSignerEKU = "document_signer_eku"
+        /// The chain validates to an IACA whose docTypes do not include the one asked about.
+        case docTypeNotAuthorized = "doctype_not_authorized"
+        /// The lists that would decide are expired at the time asked (past notAfter, past nextUpdate or maxAge plus
+        /// grace, or their signer expired): never answered as trusted.
+        case trustListExpired = "trust_list_expired"
+        /// No list of the kind asked about is configured or has ever been verified (`no_trust`): never answered as
+        /// trusted.
+        case trustListUnavailable = "trust_list_unavailable"
+    }
+
+    /// Who the holder of a trusted chain is, for the presentation layer.
+    public enum VerifiedBy: Sendable, Hashable {
+        /// Identified by its certificate: the leaf's subject commonName (its RFC 4514 subject when it has no CN).
+        case certificate(commonName: String)
+    }
+
+    /// The listed certificate a chain validated to, and the list that lists it.
+    public struct Anchor: Sendable, Hashable {
+        /// SHA-256 of the anchor's DER, lower-case hex.
+        public let sha256: String
+        /// The anchor's subject, RFC 4514.
+        public let subject: String
+        /// The list (`network/kind`).
+        public let list: ListID
+        /// The list's provider.
+        public let provider: String
+        /// The list's issue id; nil when it has none.
+        public let issueID: UInt64?
+        /// The list's state at the time asked: `fresh`, or `overdue` (trusted, flagged).
+        public let listState: ListState
+        /// The RICAL entry's `name` (reader queries); nil when absent or for an IACA.
+        public let name: String?
+    }
+
+    /// A trusted answer.
+    public struct Trusted: Sendable, Hashable {
+        /// The chain's holder: `.certificate(commonName:)` of the leaf.
+        public let verifiedBy: VerifiedBy
+        /// The listed certificate the chain validated to: a RICAL entry (reader) or an IACA (issuer).
+        public let anchor: Anchor
+        /// Issuer queries: the IACA's docTypes (sorted); empty for reader queries.
+        public let docTypes: [String]
+        /// The SHA-256 (hex) of each certificate of the validated chain, leaf first, anchor last.
+        public let chain: [String]
+        /// What was decided, for a person.
+        public let message: String
+
+        /// The leaf's commonName (or RFC 4514 subject when it has none).
+        public var commonName: String {
+            switch verifiedBy {
+            case .certificate(let commonName): commonName
+            }
+        }
+
+        /// For issuer queries, the network that vouches for the document signer (DESIGN.md `trustedBy`): the IACA.
+        public var trustedBy: Anchor { anchor }
+    }
+
+    /// An answer of not trusted.
+    public struct NotTrusted: Sendable, Hashable {
+        /// Why, as a stable code.
+        public let reason: Reason
+        /// Why, for a person: what was expected and what was found.
+        public let message: String
+        /// The listed certificate the chain did validate to, for `reader_eku`, `document_signer_eku` and
+        /// `doctype_not_authorized`; nil otherwise.
+        public let anchor: Anchor?
+        /// For `doctype_not_authorized` and `document_signer_eku`: the IACA's docTypes; empty otherwise.
+        public let docTypes: [String]
+    }
+
+    /// Whether the answer is trusted.
+    public var isTrusted: Bool {
+        if case .trusted = self { return true }
+        return false
+    }
+
+    /// The reason code; nil when trusted.
+    public var reason: Reason? {
+        if case .notTrusted(let notTrusted) = self { return notTrusted.reason }
+        return nil
+    }
+
+    /// The message for a person.
+    public var message: String {
+        switch self {
+        case .trusted(let trusted): trusted.message
+        case .notTrusted(let notTrusted): notTrusted.message
+        }
+    }
+
+    /// The anchor the chain validated to, when it did (trusted, or not trusted for EKU or docType).
+    public var anchor: Anchor? {
+        switch self {
+        case .trusted(let trusted): trusted.anchor
+        case .notTrusted(let notTrusted): notTrusted.anchor
+        }
+    }
+
+    /// The IACA's docTypes for issuer queries whose chain validated; empty otherwise.
+    public var docTypes: [String] {
+        switch self {
+        case .trusted(let trusted): trusted.docTypes
+        case .notTrusted(let notTrusted): notTrusted.docTypes
+        }
+    }
+
+    static func notTrusted(
+        _ reason: Reason, _ message: String, anchor: Anchor? = nil, docTypes: [String] = []
+    ) -> TrustDecision {
+        .notTrusted(NotTrusted(reason: reason, message: message, anchor: anchor, docTypes: docTypes))
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import X509
+
+/// One generation of the snapshot, indexed for queries: immutable, shared by every query that took it, replaced as a
+/// whole when a new generation is installed. Its memos (parsed anchors, validated chains) live and die with it.
+final class TrustIndex: Sendable {
+    /// The snapshot it was built from.
+    let snapshot: Snapshot
+    /// The snapshot's sources, in order; entries refer to them by position.
+    let sources: [Snapshot.Source]
+    /// Positions in ``sources`` of the VICALs.
+    let vicalSources: [Int]
+    /// Positions in ``sources`` of the RICALs.
+    let ricalSources: [Int]
+    /// The IACAs.
+    let issuers: ListedEntries<Snapshot.Issuer>
+    /// The RICAL entries.
+    let verifiers: ListedEntries<Snapshot.Verifier>
+    /// Validated document-signer chains.
+    let issuerMemo: ValidationMemo
+    /// Validated reader chains.
+    let readerMemo: ValidationMemo
+
+    /// Indexes a snapshot; parses no certificate.
+    /// - Parameters:
+    ///   - snapshot: the snapshot.
+    ///   - memoCapacity: the most validated chains memoized per query kind (0: none).
+    init(_ snapshot: Snapshot, memoCapacity: Int) {
+        self.snapshot = snapshot
+        let sources = snapshot.sources
+        self.sources = sources
+        var position: [ListID: Int] = [:]
+        for (index, source) in sources.enumerated() where position[source.list] == nil { position[source.list] = index }
+        vicalSources = sources.indices.filter { sources[$0].kind == .vical }
+        ricalSources = sources.indices.filter { sources[$0].kind == .rical }
+        issuers = ListedEntries(snapshot.issuers, sourcePositions: position)
+        verifiers = ListedEntries(snapshot.verifiers, sourcePositions: position)
+        issuerMemo = ValidationMemo(capacity: memoCapacity)
+        readerMemo = ValidationMemo(capacity: memoCapacity)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Synchronization
+import X509
+
+/// The trust queries wallet code asks (DESIGN.md, "Queries"): is this reader trusted, may this document signer sign
+/// this docType. Answers come from one snapshot generation, indexed by SHA-256, subject Name and SKI; a query never
+/// does I/O and never throws.
+///
+/// Thread safety: the current generation is an immutable index behind a `Mutex` that is held only to copy its
+/// reference. A query takes the reference and works on it; ``install(_:)`` builds the new index before taking the
+/// lock, so swapping in a generation never waits for a query and a query never waits for a build. Queries that
+/// started on the old generation finish on it.
+///
+/// Cost: listed certificates are parsed into OpenSSL objects only when a query first needs them, once per generation.
+/// Successful chain validations are memoized per generation, keyed by the SHA-256s of the chain, and reused while
+/// `at` lies in the window where every certificate of the validated chain is valid and the lists it came from are
+/// usable; list states, EKU and docType are checked on every query.
+public final class TrustQueries: Sendable {
+    private let current: Mutex<TrustIndex>
+    /// The most validated chains memoized per generation and query kind; 0 turns memoization off.
+    public let memoCapacity: Int
+
+    /// Indexes a snapshot for queries; parses no certificate.
+    /// - Parameters:
+    ///   - snapshot: the generation to answer from.
+    ///   - memoCapacity: the most validated chains memoized per generation and query kind (default 10,000; 0: none).
+    public init(snapshot: Snapshot, memoCapacity: Int = 10_000) {
+        self.memoCapacity = max(0, memoCapacity)
+        current = Mutex(TrustIndex(snapshot, memoCapacity: max(0, memoCapacity)))
+    }
+
+    /// Loads `snapshot.json` from a cache directory and indexes it.
+    /// - Parameters:
+    ///   - cacheDirectory: the configured cache directory.
+    ///   - memoCapacity: see ``init(snapshot:memoCapacity:)``.
+    /// - Throws: the ``SnapshotError`` of ``SnapshotFile/read(inCacheDirectory:)``.
+    public convenience init(cacheDirectory: URL, memoCapacity: Int = 10_000) throws(SnapshotError) {
+        self.init(snapshot: try SnapshotFile.read(inCacheDirectory: cacheDirectory), memoCapacity: memoCapacity)
+    }
+
+    /// Replaces the generation queries answer from. The new index is built first; the swap itself only exchanges a
+    /// reference. Memos start empty for the new generation.
+    /// - Parameter snapshot: the new generation.
+    public func install(_ snapshot: Snapshot) {
+        let index = TrustIndex(snapshot, memoCapacity: memoCapacity)
+        current.withLock { $0 = index }
+    }
+
+    /// The snapshot queries currently answer from.
+    public var snapshot: Snapshot { index.snapshot }
+
+    /// The current generation.
+    public var generation: UInt64 { index.snapshot.generation }
+
+    private var index: TrustIndex { current.withLock { $0 } }
+
+    /// Whether a reader (mdoc verifier) is trusted: its chain must validate with OpenSSL to an entry of a usable RICAL
+    /// at `time`, and its leaf must carry EKU 1.0.18013.5.1.6 (ISO/IEC 18013-5 Table B.8).
+    ///
+    /// Every RICAL entry with `isTrustAnchor` (absent: true) is an anchor, self-signed or not
+    /// (`X509_V_FLAG_PARTIAL_CHAIN`), so a listed reader leaf is trusted as a chain of one; an entry with
+    /// `isTrustAnchor` false only serves as an intermediate. Checks, in order (the first failing one is the reason):
+    /// a RICAL is configured and one is usable at `time` (`trust_list_unavailable`, `trust_list_expired`); the chain
+    /// relates to an entry of a usable RICAL — it is a chain certificate, or the issuer (by Name or key id) of one —
+    /// else, if it relates only to entries of expired lists, `trust_list_expired`, else `not_on_trust_list`; OpenSSL
+    /// validates it at `time` (`chain_invalid` with OpenSSL's text); the leaf's EKU (`reader_eku`). List states are
+    /// recomputed at `time` from the snapshot's facts, so a list that was fresh at build time answers
+    /// `trust_list_expired` once it has expired.
+    /// - Parameters:
+    ///   - chain: the reader's certificates, leaf first; intermediates optional, in any order.
+    ///   - time: the time of the decision, UTC.
+    /// - Returns: `.trusted` with `verifiedBy: .certificate(commonName:)` of the leaf and the anchor (SHA-256, subject,
+    ///   list, provider, issue id), or `.notTrusted` with the reason. An empty chain is `chain_invalid`.
+    public func readerDecision(chain: [Certificate], at time: Date) -> TrustDecision {
+        index.readerDecision(chain: chain, at: time)
+    }
+
+    /// Whether a document signer may sign mdocs of `docType`: its chain must validate with OpenSSL to an IACA of a
+    /// usable VICAL at `time`, its leaf must carry EKU 1.0.18013.5.1.2 (ISO/IEC 18013-5 Table B.3), and the IACA's
+    /// docTypes (merged over its SKI group, see ``Snapshot/Issuer``) must include `docType`.
+    ///
+    /// IACAs are root certificates (ISO/IEC 18013-5 Annex B.1.2), so only a self-signed listed IACA ends a chain and
+    /// partial chains are not allowed: a VICAL entry that is not self-signed anchors nothing by itself
+    /// (`chain_invalid`). Checks, in the order of ``readerDecision(chain:at:)``, then `document_signer_eku`, then
+    /// `doctype_not_authorized`.
+    /// - Parameters:
+    ///   - chain: the document signer's certificates, leaf first (the IACA may follow; it is not needed).
+    ///   - docType: the document type asked about, e.g. `org.iso.18013.5.1.mDL`.
+    ///   - time: the time of the decision, UTC (typically the MSO's signing time or now).
+    /// - Returns: `.trusted` with the leaf's commonName, the IACA (``TrustDecision/Trusted/trustedBy``) and its
+    ///   docTypes, or `.notTrusted` with the reason.
+    public func issuerDecision(chain: [Certificate], docType: String, at time: Date) -> TrustDecision {
+        index.issuerDecision(chain: chain, docType: docType, at: time)
+    }
+}

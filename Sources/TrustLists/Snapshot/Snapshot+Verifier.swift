@@ -1,0 +1,93 @@
+import Foundation
+
+extension Snapshot {
+    /// One entry of a RICAL (ISO/IEC 18013-5 second-edition draft, Annex F): a reader CA, an intermediate or a reader
+    /// certificate trusted directly, with the fields queries need, extracted once when the list was verified.
+    ///
+    /// In `snapshot.json` a verifier is one row of the `verifiers` table (see ``Snapshot``), its values in the order
+    /// of the stored properties below.
+    public struct Verifier: Sendable, Hashable {
+        /// The certificate's DER, base64 (RFC 4648 §4).
+        public var certificate: String
+        /// SHA-256 of the DER, lower-case hex.
+        public var sha256: String
+        /// The subject key identifier, lower-case hex: the certificate's own, or the list's `ski` where the certificate
+        /// has none.
+        public var ski: String
+        /// The authority key identifier's key id, lower-case hex; nil when the certificate has none.
+        public var aki: String?
+        /// The subject, RFC 4514.
+        public var subject: String
+        /// The subject Name's DER, base64: the key of the subject index.
+        public var subjectDER: String
+        /// The issuer Name's DER, base64.
+        public var issuerDER: String
+        /// The entry's `name`; nil when absent.
+        public var name: String?
+        /// `isTrustAnchor` (absent in the list means true): whether a chain may end here. An entry with false only
+        /// serves as an intermediate.
+        public var isTrustAnchor: Bool
+        /// The certificate's notBefore, UTC.
+        public var notBefore: Date
+        /// The certificate's notAfter, UTC.
+        public var notAfter: Date
+        /// The RICAL it comes from.
+        public var source: ListID
+
+        /// Creates a verifier; see the properties for the meaning of each argument.
+        public init(
+            certificate: String, sha256: String, ski: String, aki: String?, subject: String, subjectDER: String,
+            issuerDER: String, name: String?, isTrustAnchor: Bool, notBefore: Date, notAfter: Date, source: ListID
+        ) {
+            self.certificate = certificate
+            self.sha256 = sha256
+            self.ski = ski
+            self.aki = aki
+            self.subject = subject
+            self.subjectDER = subjectDER
+            self.issuerDER = issuerDER
+            self.name = name
+            self.isTrustAnchor = isTrustAnchor
+            self.notBefore = notBefore
+            self.notAfter = notAfter
+            self.source = source
+        }
+    }
+}
+
+extension Snapshot.Verifier: SnapshotRow {
+    static let fields = [
+        "certificate", "sha256", "ski", "aki", "subject", "subjectDER", "issuerDER", "name", "isTrustAnchor",
+        "notBefore", "notAfter", "source",
+    ]
+
+    init(row: inout any UnkeyedDecodingContainer) throws {
+        certificate = try row.decode(String.self)
+        sha256 = try row.decode(String.self)
+        ski = try row.decode(String.self)
+        aki = try row.decodeIfPresent(String.self)
+        subject = try row.decode(String.self)
+        subjectDER = try row.decode(String.self)
+        issuerDER = try row.decode(String.self)
+        name = try row.decodeIfPresent(String.self)
+        isTrustAnchor = try row.decode(Bool.self)
+        notBefore = try row.decodeSnapshotDate()
+        notAfter = try row.decodeSnapshotDate()
+        source = try row.decodeListID()
+    }
+
+    func encode(row: inout any UnkeyedEncodingContainer) throws {
+        try row.encode(certificate)
+        try row.encode(sha256)
+        try row.encode(ski)
+        try row.encodeOptional(aki)
+        try row.encode(subject)
+        try row.encode(subjectDER)
+        try row.encode(issuerDER)
+        try row.encodeOptional(name)
+        try row.encode(isTrustAnchor)
+        try row.encode(SnapshotTime.text(notBefore))
+        try row.encode(SnapshotTime.text(notAfter))
+        try row.encode(source.description)
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+import X509
+
+/// Builds a ``Snapshot`` from scratch from the current lists (DESIGN.md, "The snapshot"): never patched, so an entry
+/// removed upstream is gone from the next generation.
+///
+/// Only lists whose state at build time is `fresh` or `overdue` contribute issuers (VICAL) or verifiers (RICAL); an
+/// `expired` or `no_trust` list keeps its source entry, with its facts and state, and contributes nothing. The
+/// certificates were parsed when their list was verified; the builder only copies out the fields queries need, so
+/// nothing is parsed when the snapshot is loaded.
+public enum SnapshotBuilder {
+    /// One configured list as the builder receives it.
+    public struct Input: Sendable {
+        /// `network/kind`.
+        public var id: ListID
+        /// The network's `maxAgeSeconds`.
+        public var maxAgeSeconds: Double
+        /// The network's `overdueGraceSeconds`.
+        public var overdueGraceSeconds: Double
+        /// The current verified version's facts; nil when the list never had one.
+        public var summary: ListSummary?
+        /// The current verified version, decoded; nil when there is none.
+        public var list: TrustList?
+        /// The list's state at build time.
+        public var state: ListState
+        /// Why the state is not fresh; nil when fresh.
+        public var stateReason: String?
+
+        /// An input with its state given by the caller (e.g. the refresh's state record).
+        /// - Parameters:
+        ///   - id: `network/kind`.
+        ///   - maxAgeSeconds: the network's `maxAgeSeconds`.
+        ///   - overdueGraceSeconds: the network's `overdueGraceSeconds`.
+        ///   - summary: the current version's facts, or nil.
+        ///   - list: the current version, or nil.
+        ///   - state: the state at build time.
+        ///   - stateReason: why the state is not fresh.
+        public init(
+            id: ListID, maxAgeSeconds: Double, overdueGraceSeconds: Double, summary: ListSummary?, list: TrustList?,
+            state: ListState, stateReason: String?
+        ) {
+            self.id = id
+            self.maxAgeSeconds = maxAgeSeconds
+            self.overdueGraceSeconds = overdueGraceSeconds
+            self.summary = summary
+            self.list = list
+            self.state = state
+            self.stateReason = stateReason
+        }
+
+        /// An input whose state is evaluated at `time` with ``ListState/evaluate(_:at:maxAgeSeconds:overdueGraceSeconds:)``.
+        /// - Parameters:
+        ///   - id: `network/kind`.
+        ///   - maxAgeSeconds: the network's `maxAgeSeconds`.
+        ///   - overdueGraceSeconds: the network's `overdueGraceSeconds`.
+        ///   - summary: the current version's facts, or nil (state `no_trust`).
+        ///   - list: the current version, or nil.
+        ///   - time: the build time, UTC.
+        public init(
+            id: ListID, maxAgeSeconds: Double, overdueGraceSeconds: Double, summary: ListSummary?, list: TrustList?,
+            at time: Date
+        ) {
+            let evaluated = ListState.evaluate(
+                summary, at: time, maxAgeSeconds: maxAgeSeconds, overdueGraceSeconds: overdueGraceSeconds)
+            self.init(
+                id: id, maxAgeSeconds: maxAgeSeconds, overdueGraceSeconds: overdueGraceSeconds, summary: summary,
+                list: list, state: evaluated.state, stateReason: evaluated.reason)
+        }
+
+        /// An input for a verified list (or none), with the network's settings from the configuration and its state
+        /// evaluated at `time`.
+        /// - Parameters:
+        ///   - configuration: the configured list.
+        ///   - verified: the current verified version, or nil when the list never had one.
+        ///   - time: the build time, UTC.
+        public init(configuration: ListConfiguration, verified: VerifiedList?, at time: Date) {
+            self.init(
+                id: configuration.id, maxAgeSeconds: configuration.network.maxAgeSeconds,
+                overdueGraceSeconds: configuration.network.overdueGraceSeconds,
+                summary: verified.map { ListSummary($0, id: configuration.id) }, list: verified?.list, at: time)
+        }
+    }
+
+    /// Builds the next generation.
+    /// - Parameters:
+    ///   - inputs: one per configured list, in configuration order (a list id given twice counts once: the first).
+    ///   - previousGeneration: the generation of the snapshot this one replaces; nil when there is none.
+    ///   - time: the build time, UTC.
+    /// - Returns: generation `previousGeneration + 1` (1 when nil); dates rounded to the millisecond
+    ///   (``SnapshotTime``).
+    public static func build(_ inputs: [Input], previousGeneration: UInt64?, at time: Date) -> Snapshot {
+        var sources: [Snapshot.Source] = []
+        var issuers: [Snapshot.Issuer] = []
+        var verifiers: [Snapshot.Verifier] = []
+        var seen: Set<ListID> = []
+        for input in inputs where seen.insert(input.id).inserted {
+            var state = input.state
+            var reason = input.stateReason
+            var contributed = 0
+            if state.isTrusted {
+                switch (input.list, input.summary) {
+                case (.vical(let vical), .some) where input.id.kind == .vical:
+                    let built = Self.issuers(of: vical, source: input.id)
+                    issuers += built
+                    contributed = built.count
+                case (.rical(let rical), .some) where input.id.kind == .rical:
+                    let built = Self.verifiers(of: rical, source: input.id)
+                    verifiers += built
+                    contributed = built.count
+                case (nil, _), (_, nil):
+                    (state, reason) = (.noTrust, "no verified list")
+                default:
+                    (state, reason) = (.noTrust, "the list given is not a \(input.id.kind.displayName)")
+                }
+            }
+            sources.append(source(input, state: state, reason: reason, contributed: contributed))
+        }
+        let generation = previousGeneration.map { $0 == .max ? $0 : $0 + 1 } ?? 1
+        return Snapshot(
+            generation: generation, builtAt: SnapshotTime.normalized(time), sources: sources, issuers: issuers,
+            verifiers: verifiers)
+    }
+
+    private static func source(
+        _ input: Input, state: ListState, reason: String?, contributed: Int
+    ) -> Snapshot.Source {
+        let summary = input.summary
+        return Snapshot.Source(
+            list: input.id, provider: summary?.provider, issueID: summary?.issueID,
+            date: summary.map { SnapshotTime.normalized($0.date) },
+            nextUpdate: summary?.nextUpdate.map(SnapshotTime.normalized),
+            notAfter: summary?.notAfter.map(SnapshotTime.normalized), state: state, stateReason: reason,
+            sha256: summary?.sha256, entries: summary?.entries ?? 0, contributed: contributed,
+            signerSubject: summary?.signerSubject,
+            signerNotAfter: summary.map { SnapshotTime.normalized($0.signerNotAfter) },
+            verifiedAt: summary.map { SnapshotTime.normalized($0.verifiedAt) }, maxAgeSeconds: input.maxAgeSeconds,
+            overdueGraceSeconds: input.overdueGraceSeconds)
+    }
+
+    /// One issuer per distinct certificate, docTypes merged over SKI groups (see ``Snapshot/Issuer``).
+    static func issuers(of vical: Vical, source: ListID) -> [Snapshot.Issuer] {
+        let infos = vical.certificateInfos
+        // Union-find over entry positions: same certificate, or same non-empty SKI, joins two entries.
+        var parent = Array(infos.indices)
+        func root(_ index: Int) -> Int {
+            var current = index
+            while parent[current] != current {
+                parent[current] = parent[parent[current]]
+                current = parent[current]
+            }
+            return current
+        }
+        func join(_ a: Int, _ b: Int) {
+            let (rootA, rootB) = (root(a), root(b))
+            if rootA != rootB { parent[max(rootA, rootB)] = min(rootA, rootB) }
+        }
+        var firstOfCertificate: [[UInt8]: Int] = [:]
+        var firstOfSKI: [[UInt8]: Int] = [:]
+        var entriesOfCertificate: [Int: [Int]] = [:]
+        for (index, info) in infos.enumerated() {
+            let first = firstOfCertificate[info.certificate.sha256] ?? index
+            firstOfCertificate[info.certificate.sha256] = first
+            entriesOfCertificate[first, default: []].append(index)
+            join(index, first)
+            if !info.ski.isEmpty {
+                if let other = firstOfSKI[info.ski] { join(index, other) } else { firstOfSKI[info.ski] = index }
+            }
+        }
+        var docTypesOfGroup: [Int: Set<String>] = [:]
+        for (index, info) in infos.enumerated() { docTypesOfGroup[root(index), default: []].formUnion(info.docTypes) }
+
+        return infos.indices.compactMap { index -> Snapshot.Issuer? in
+            guard let entries = entriesOfCertificate[index] else { return nil }
+            let info = infos[index]
+            let certificate = info.certificate
+            func first(_ field: (VicalCertificateInfo) -> String?) -> String? {
+                for entry in entries { if let value = field(infos[entry]) { return value } }
+                return nil
+            }
+            return Snapshot.Issuer(
+                certificate: base64(certificate.derEncoded), sha256: certificate.sha256Hex, ski: hexString(info.ski),
+                aki: certificate.authorityKeyIdentifier.map(hexString), subject: certificate.subject.rfc4514,
+                subjectDER: base64(certificate.subject.derEncoded), issuerDER: base64(certificate.issuer.derEncoded),
+                issuingCountry: first(\.listed.issuingCountry),
+                stateOrProvinceName: first(\.listed.stateOrProvinceName),
+                issuingAuthority: first(\.issuingAuthority), notBefore: SnapshotTime.normalized(certificate.notBefore),
+                notAfter: SnapshotTime.normalized(certificate.notAfter),
+                docTypes: (docTypesOfGroup[root(index)] ?? []).sorted(), source: source)
+        }
+    }
+
+    /// One verifier per RICAL entry.
+    static func verifiers(of rical: Rical, source: ListID) -> [Snapshot.Verifier] {
+        rical.certificateInfos.map { info in
+            let certificate = info.certificate
+            return Snapshot.Verifier(
+                certificate: base64(certificate.derEncoded), sha256: certificate.sha256Hex, ski: hexString(info.ski),
+                aki: certificate.authorityKeyIdentifier.map(hexString), subject: certificate.subject.rfc4514,
+                subjectDER: base64(certificate.subject.derEncoded), issuerDER: base64(certificate.issuer.derEncoded),
+                name: info.name, isTrustAnchor: info.isTrustAnchor,
+                notBefore: SnapshotTime.normalized(certificate.notBefore),
+                notAfter: SnapshotTime.normalized(certificate.notAfter), source: source)
+        }
+    }
+
+    /// Standard base64 (RFC 4648 §4) with padding.
+    static func base64(_ bytes: [UInt8]) -> String { Data(bytes).base64EncodedString() }
+}
