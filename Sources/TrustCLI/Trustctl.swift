@@ -7,7 +7,7 @@ public enum Trustctl {
 
     static let commands: [any Command.Type] = [
         VerifyCommand.self, RefreshCommand.self, StatusCommand.self, QueryReaderCommand.self, QueryIssuerCommand.self,
-        SnapshotCommand.self, SignCommand.self,
+        SnapshotCommand.self, SignCommand.self, DemoCommand.self,
     ]
 
     /// Runs `trustctl` with `arguments` (without the program name).

@@ -140,7 +140,8 @@ final class Daemon {
                     ])
             } catch {
                 logger.log(
-                    .warning, "state or snapshot not written", [("reason", error.code.rawValue), ("message", error.reason)])
+                    .warning, "state or snapshot not written",
+                    [("reason", error.code.rawValue), ("message", error.reason)])
             }
             lock.release()
             cacheLoadSeconds = Self.seconds(clock.now - started)

@@ -36,7 +36,7 @@ final class RefreshStatusCommandTests {
     func refreshThenStatus() throws {
         let (refreshStatus, refresh) = CLIRun.run(["refresh", "--config", configuration.file.path], now: t0)
         #expect(refreshStatus == 0, "\(refresh.standardOutput)\(refresh.standardError)")
-        #expect(refresh.standardOutput.contains("sim/vical  updated: issue 4 (was none), 3 entries; state fresh"))
+        #expect(refresh.standardOutput.contains("sim/vical  updated: issue 4 (was none), entries 3; state fresh"))
         #expect(refresh.standardOutput.contains("OK: 2 fresh"))
         let (statusCode, status) = CLIRun.run(["status", "--config", configuration.file.path, "--json"], now: t0)
         #expect(statusCode == 0)

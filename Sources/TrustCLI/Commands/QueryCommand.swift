@@ -8,9 +8,7 @@ enum QueryCommand {
     /// The options both query commands take, before their own.
     static let commonOptions: [CommandSpec.Option] = [
         .value("chain", "pem", "PEM file of the chain to decide on, leaf first (a DER file holds the leaf only)."),
-        .value(
-            "config", "file",
-            "The configuration file (else $\(Configuration.environmentVariable), else \(Configuration.defaultPath))."),
+        ConfigOption.option,
         .value("at", "time", "Decide at this RFC 3339 time instead of now."),
         .flag("json", "Print JSON: trusted, reason, message, verifiedBy (or null), and for issuers docTypes."),
     ]

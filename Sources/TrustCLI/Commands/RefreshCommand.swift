@@ -100,7 +100,7 @@ enum RefreshCommand: Command {
             switch result.outcome {
             case .updated:
                 line +=
-                    "updated: \(issue(result.current)) (was \(issue(result.previous))), \(result.current?.entries ?? 0) entries"
+                    "updated: \(issue(result.current)) (was \(issue(result.previous))), entries \(result.current?.entries ?? 0)"
             default:
                 line += message(result.outcome)
             }

@@ -8,10 +8,7 @@ enum SnapshotCommand: Command {
         overview: "Print the current snapshot (snapshot.json of the cache directory) that trust queries answer from.",
         usage: "[--config <file>]",
         options: [
-            .value(
-                "config", "file",
-                "The configuration file (else $\(Configuration.environmentVariable), else \(Configuration.defaultPath))."
-            )
+            ConfigOption.option
         ],
         discussion: """
             The snapshot is JSON (schemaVersion 1): generation, builtAt, sources (one per configured list, with the

@@ -12,9 +12,7 @@ enum SnapshotLoading {
     /// The cache directory of the configuration named by `--config`, `$TRUSTLISTS_CONFIG` or the default path.
     static func cacheDirectory(_ arguments: ParsedArguments, context: CommandContext) -> Result<URL, Failure> {
         do {
-            let configuration = try Configuration.load(
-                path: arguments.value("config"), environment: context.environment)
-            return .success(configuration.cacheDirectory)
+            return .success(try ConfigOption.load(arguments, context: context).cacheDirectory)
         } catch {
             return .failure(Failure(message: error.description))
         }

@@ -1,0 +1,275 @@
+import Foundation
+import TrustLists
+import X509
+
+/// `trustctl demo [--dir DIR]`: builds a demonstration trust network and runs the whole job against it, with no
+/// network access, checking every answer.
+enum DemoCommand: Command {
+    static let spec = CommandSpec(
+        name: "demo",
+        overview:
+            "Build a demo trust network in a folder and run the whole job against it, offline; exit 0 when every step gave the expected answer.",
+        usage: "[--dir <folder>]",
+        options: [
+            .value("dir", "folder", "An empty or new folder to build the demo in (default: a new temporary folder).")
+        ],
+        discussion: """
+            The demo creates, with the X509 builder: a network root, an issuing CA, a VICAL signer (EKU
+            1.0.18013.5.1.8) and a RICAL signer, three IACAs with different docTypes, a reader CA with a reader
+            leaf, and a document signer under the first IACA. It signs a VICAL and a RICAL ('trustctl sign' does
+            the same), writes a configuration with file:// URLs, then runs, printing each command and its output:
+            refresh, status, a reader query, two issuer queries, and a refresh after a rolled-back VICAL was
+            published, which must keep the last good list. It ends with the commands to run by hand.
+
+            EXIT STATUS: 0 every step gave the expected answer, 1 a step did not, 2 usage error or the folder
+            cannot be used.
+            """)
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
+        guard arguments.positionals.isEmpty else {
+            throw UsageError("unexpected argument '\(arguments.positionals[0])'")
+        }
+        let folder: URL
+        let files: DemoFiles
+        // Whole seconds keep the printed dates short.
+        let now = Date(timeIntervalSince1970: context.now().timeIntervalSince1970.rounded(.down))
+        do {
+            folder = try prepareFolder(arguments.value("dir"))
+            context.print("Building a demo trust network in \(folder.path) (no network access is used).")
+            files = try DemoFiles.write(network: try DemoNetwork(name: "Demo", at: now), into: folder, at: now)
+        } catch let failure as InputFiles.Failure {
+            context.printError("Error: \(failure)")
+            return 2
+        }
+        var script = DemoScript(context: context, files: files)
+        script.run()
+        return script.failures.isEmpty ? 0 : 1
+    }
+
+    /// The folder to build in: `path` when it is new or empty, else a new temporary folder.
+    static func prepareFolder(_ path: String?) throws -> URL {
+        let manager = FileManager.default
+        guard let path else {
+            let folder = manager.temporaryDirectory.appendingPathComponent(
+                "trustlists-demo-\(UUID().uuidString.prefix(8))")
+            try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+            return folder
+        }
+        let folder = URL(fileURLWithPath: path).standardizedFileURL
+        if let contents = try? manager.contentsOfDirectory(atPath: folder.path), !contents.isEmpty {
+            throw UsageError("--dir \(folder.path) is not empty; give a new or empty folder")
+        }
+        do {
+            try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw InputFiles.Failure(description: "cannot create \(folder.path): \(error.localizedDescription)")
+        }
+        return folder
+    }
+}
+
+/// The files of a demo: certificates and keys, the published lists, and the configuration that points at them.
+struct DemoFiles {
+    let folder: URL
+    let network: DemoNetwork
+    let now: Date
+    var configuration: String { folder.appendingPathComponent("config/trustlists.json").path }
+    var readerChain: String { folder.appendingPathComponent("pki/reader-chain.pem").path }
+    var documentSignerChain: String { folder.appendingPathComponent("pki/document-signer-chain.pem").path }
+    var publishedVICAL: URL { folder.appendingPathComponent("published/vical.cose") }
+
+    /// The VICAL issue published first, and the lower one published later to show a refused rollback.
+    static let goodIssue: UInt64 = 2
+    static let rolledBackIssue: UInt64 = 1
+
+    /// Writes everything and returns where it is.
+    /// - Throws: ``InputFiles/Failure`` when a file cannot be written or a list cannot be signed.
+    static func write(network: DemoNetwork, into folder: URL, at now: Date) throws -> DemoFiles {
+        let files = DemoFiles(folder: folder, network: network, now: now)
+        let pem: [(String, String)] =
+            [
+                ("pki/root.pem", network.root.certificate.pemEncoded),
+                ("pki/issuing-ca.pem", network.issuingCA.certificate.pemEncoded),
+                (
+                    "pki/vical-signer-chain.pem",
+                    network.vicalSigner.certificate.pemEncoded + network.issuingCA.certificate.pemEncoded
+                ),
+                ("pki/vical-signer-key.pem", network.vicalSigner.key.pemEncoded),
+                (
+                    "pki/rical-signer-chain.pem",
+                    network.ricalSigner.certificate.pemEncoded + network.issuingCA.certificate.pemEncoded
+                ),
+                ("pki/rical-signer-key.pem", network.ricalSigner.key.pemEncoded),
+                ("pki/reader-ca.pem", network.readerCA.certificate.pemEncoded),
+                (
+                    "pki/reader-chain.pem",
+                    network.readerLeaf.certificate.pemEncoded + network.readerIntermediate.certificate.pemEncoded
+                ),
+                (
+                    "pki/document-signer-chain.pem",
+                    network.documentSigner.certificate.pemEncoded + network.iacas[0].iaca.certificate.pemEncoded
+                ),
+                ("published/root.pem", network.root.certificate.pemEncoded),
+            ]
+            + network.iacas.enumerated().map {
+                ("pki/iaca-\($0.offset + 1).pem", $0.element.iaca.certificate.pemEncoded)
+            }
+        for (name, text) in pem { try files.save(Array(text.utf8), as: name) }
+        try files.publish(network.vicalContent(issueID: goodIssue, date: now - 60))
+        try files.publish(network.ricalContent(issueID: 1, date: now - 60))
+        let published = folder.appendingPathComponent("published").path
+        let configuration = """
+            {
+              "cacheDirectory": "../cache",
+              "allowInsecureURLs": true,
+              "networks": [ {
+                "id": "demo",
+                "root": { "url": "file://\(published)/root.pem", "sha256": ["\(network.root.certificate.sha256Hex)"] },
+                "vical": { "url": "file://\(published)/vical.cose", "provider": "\(network.providerName)" },
+                "rical": { "url": "file://\(published)/rical.cose", "provider": "\(network.providerName)" }
+              } ]
+            }
+
+            """
+        try files.save(Array(configuration.utf8), as: "config/trustlists.json")
+        return files
+    }
+
+    /// Signs `content` with the network's signer (refusing what would not verify) and publishes it.
+    func publish(_ content: ListContent) throws {
+        let signer = network.signer(for: content.kind)
+        let bytes: [UInt8]
+        do {
+            bytes = try ListPublisher.publish(
+                content, signerKey: signer.key, signerChain: signer.chain, root: network.root.certificate
+            ).bytes
+        } catch {
+            throw InputFiles.Failure(description: "signing the demo \(content.kind.displayName) failed: \(error)")
+        }
+        try save(bytes, as: "published/\(content.kind.rawValue).cose")
+    }
+
+    private func save(_ bytes: [UInt8], as name: String) throws {
+        let url = folder.appendingPathComponent(name)
+        do {
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: url, options: .atomic)
+        } catch {
+            throw InputFiles.Failure(description: "cannot write \(url.path): \(error.localizedDescription)")
+        }
+    }
+}
+
+/// The demo's steps: each runs a real `trustctl` command in-process (printed as the user would type it), then
+/// checks its exit status and, through the library, the facts it should have produced.
+struct DemoScript {
+    let context: CommandContext
+    let files: DemoFiles
+    private(set) var failures: [String] = []
+    private var number = 0
+
+    init(context: CommandContext, files: DemoFiles) {
+        self.context = context
+        self.files = files
+    }
+
+    mutating func run() {
+        let files = self.files
+        let config = ["--config", files.configuration]
+        let network = files.network
+        step("Fetch, verify and store both lists", ["refresh"] + config, expect: 0) {
+            let status = StatusReport(configuration: $0, at: files.now)
+            return status.lists.allSatisfy { $0.state == .fresh }
+                && status.lists.first { $0.id.kind == .vical }?.current?.issueID == DemoFiles.goodIssue
+        }
+        step("Show the state of every list", ["status"] + config, expect: 0) {
+            StatusReport(configuration: $0, at: files.now).lists.allSatisfy {
+                $0.origin == .network && $0.lastError == nil
+            }
+        }
+        step(
+            "Is the reader trusted? (its chain ends in the RICAL's reader CA)",
+            ["query", "reader", "--chain", files.readerChain] + config, expect: 0
+        ) {
+            guard let queries = try? TrustQueries(cacheDirectory: $0.cacheDirectory),
+                case .trusted(let trusted) = queries.readerDecision(
+                    chain: [network.readerLeaf.certificate, network.readerIntermediate.certificate], at: files.now)
+            else { return false }
+            return trusted.commonName == network.readerLeaf.certificate.subject.commonName
+        }
+        step(
+            "May the document signer sign an mDL? (its IACA is listed for org.iso.18013.5.1.mDL)",
+            ["query", "issuer", "--chain", files.documentSignerChain, "--doctype", "org.iso.18013.5.1.mDL"] + config,
+            expect: 0
+        ) {
+            guard let queries = try? TrustQueries(cacheDirectory: $0.cacheDirectory),
+                case .trusted(let trusted) = queries.issuerDecision(
+                    chain: [network.documentSigner.certificate], docType: "org.iso.18013.5.1.mDL", at: files.now)
+            else { return false }
+            return trusted.trustedBy.sha256 == network.iacas[0].iaca.certificate.sha256Hex
+        }
+        step(
+            "May it sign a PID? (its IACA is not listed for eu.europa.ec.eudi.pid.1)",
+            ["query", "issuer", "--chain", files.documentSignerChain, "--doctype", "eu.europa.ec.eudi.pid.1"] + config,
+            expect: 1
+        ) {
+            guard let queries = try? TrustQueries(cacheDirectory: $0.cacheDirectory) else { return false }
+            let decision = queries.issuerDecision(
+                chain: [network.documentSigner.certificate], docType: "eu.europa.ec.eudi.pid.1", at: files.now)
+            return decision.reason == .docTypeNotAuthorized
+        }
+        context.print(
+            "\nPublishing a rolled-back VICAL (issue \(DemoFiles.rolledBackIssue), lower than \(DemoFiles.goodIssue)) at \(files.publishedVICAL.path)"
+        )
+        do {
+            try files.publish(network.vicalContent(issueID: DemoFiles.rolledBackIssue, date: files.now - 30))
+        } catch {
+            failures.append("publishing the rolled-back VICAL: \(error)")
+        }
+        step("Refresh again: the rollback must be refused and the last good list kept", ["refresh"] + config, expect: 1)
+        {
+            let vical = StatusReport(configuration: $0, at: files.now).lists.first { $0.id.kind == .vical }
+            return vical?.current?.issueID == DemoFiles.goodIssue && vical?.lastError?.reason == .rollback
+                && vical?.state == .fresh
+        }
+        context.print("")
+        if failures.isEmpty {
+            context.print("Every step gave the expected answer.")
+        } else {
+            context.print("\(failures.count) step(s) did not give the expected answer:")
+            for failure in failures { context.print("  - \(failure)") }
+        }
+        context.print(
+            """
+
+            Try it by hand (from the package folder; 'swift run trustctl' or the built .build/debug/trustctl):
+              trustctl status --config \(files.configuration)
+              trustctl query reader --config \(files.configuration) --chain \(files.readerChain) --json
+              trustctl query issuer --config \(files.configuration) --chain \(files.documentSignerChain) --doctype org.iso.18013.5.1.mDL
+              trustctl verify \(files.folder.path)/published/rical.cose --kind rical --root \(files.folder.path)/pki/root.pem
+              trustctl snapshot --config \(files.configuration)
+              trustctl status --config \(files.configuration) --at \(Timestamp.text(files.now + 4 * 86_400))   # expired by then
+            Publish your own list with 'trustctl sign' (keys and chains are in \(files.folder.path)/pki), then refresh.
+            """)
+    }
+
+    /// Prints and runs one command, then checks its exit status and `facts` (read back through the library).
+    private mutating func step(
+        _ title: String, _ arguments: [String], expect expected: Int32, facts: (Configuration) -> Bool
+    ) {
+        number += 1
+        context.print("\n== Step \(number): \(title)")
+        context.print("$ trustctl \(arguments.joined(separator: " "))")
+        let status = Trustctl.main(arguments, context: context)
+        guard status == expected else {
+            failures.append("step \(number) (\(title)): exit \(status), expected \(expected)")
+            return
+        }
+        guard let configuration = try? Configuration.load(path: files.configuration), facts(configuration) else {
+            failures.append("step \(number) (\(title)): the stored state is not what the step should have produced")
+            return
+        }
+        context.print("-> as expected (exit \(status))")
+    }
+}
