@@ -1,73 +1,12 @@
+import X509
+
 /// A reason a trust list was rejected or could not be refreshed: one of the stable reason codes of DESIGN.md,
 /// used unchanged in JSON, logs, metrics and exit paths, plus a message a person can act on.
 ///
 /// Equality compares the code only, so tests can write `#expect(throws: TrustListError(.rollback))`.
-public struct TrustListError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// A stable reason code (DESIGN.md, "Reason codes").
-    public struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible, Codable {
-        /// The code as a stable snake_case string.
-        public let rawValue: String
-        /// Wraps a code string.
-        public init(rawValue: String) { self.rawValue = rawValue }
-        /// The code string.
-        public var description: String { rawValue }
-
-        /// A transport failure: DNS, connection refused, reset, a file that cannot be read.
-        public static let networkError = Code(rawValue: "network_error")
-        /// The server answered with a status other than 200 (or 304 on a conditional request).
-        public static let httpStatus = Code(rawValue: "http_status")
-        /// The connect timeout, total deadline or low-speed limit was hit.
-        public static let timeout = Code(rawValue: "timeout")
-        /// The body exceeded the configured byte cap (checked while streaming).
-        public static let tooLarge = Code(rawValue: "too_large")
-        /// TLS handshake or certificate verification of the server failed.
-        public static let tlsError = Code(rawValue: "tls_error")
-        /// The root certificate's SHA-256 matches no configured pin.
-        public static let rootPinMismatch = Code(rawValue: "root_pin_mismatch")
-        /// Bytes that are not well-formed CBOR, in the message or the payload.
-        public static let malformedCBOR = Code(rawValue: "malformed_cbor")
-        /// Well-formed CBOR over a configured limit (depth, items, size).
-        public static let limitsExceeded = Code(rawValue: "limits_exceeded")
-        /// Well-formed CBOR that is not a COSE_Sign1 message.
-        public static let notCOSESign1 = Code(rawValue: "not_cose_sign1")
-        /// A `crit` header label that is not understood.
-        public static let unknownCriticalHeader = Code(rawValue: "unknown_critical_header")
-        /// An `alg` that is missing, unsupported, or does not fit the signer's key.
-        public static let unsupportedAlgorithm = Code(rawValue: "unsupported_alg")
-        /// No x5chain (label 33) in the message.
-        public static let missingX5Chain = Code(rawValue: "missing_x5chain")
-        /// The payload is detached (nil); lists must carry it.
-        public static let detachedPayload = Code(rawValue: "detached_payload")
-        /// The COSE_Sign1 signature does not verify with the x5chain leaf's key.
-        public static let badSignature = Code(rawValue: "bad_signature")
-        /// The signer's chain does not validate to a pinned root.
-        public static let chainInvalid = Code(rawValue: "chain_invalid")
-        /// The signer certificate's notAfter is before the verification time.
-        public static let signerExpired = Code(rawValue: "signer_expired")
-        /// The signer certificate's notBefore is after the verification time.
-        public static let signerNotYetValid = Code(rawValue: "signer_not_yet_valid")
-        /// The signer lacks the extended key usage its list kind requires.
-        public static let signerEKU = Code(rawValue: "signer_eku")
-        /// The signer's key usage allows neither digitalSignature nor nonRepudiation.
-        public static let signerKeyUsage = Code(rawValue: "signer_key_usage")
-        /// The payload is not a VICAL or RICAL of the expected shape; the message names the key path.
-        public static let malformedPayload = Code(rawValue: "malformed_payload")
-        /// A VICAL where a RICAL was expected or vice versa, a RICAL `type` that is not reader authentication, or
-        /// an unsupported `version`.
-        public static let wrongListType = Code(rawValue: "wrong_list_type")
-        /// The list's provider is not the one configured.
-        public static let providerMismatch = Code(rawValue: "provider_mismatch")
-        /// The list's `date` is later than the verification time plus the allowed clock skew.
-        public static let dateInFuture = Code(rawValue: "date_in_future")
-        /// The verification time is past the list's `notAfter`.
-        public static let listExpired = Code(rawValue: "list_expired")
-        /// The list's issue id (or date) is lower than the highest one already accepted.
-        public static let rollback = Code(rawValue: "rollback")
-        /// The list has the issue id of an accepted list but other bytes.
-        public static let equivocation = Code(rawValue: "equivocation")
-        /// Writing the cache directory failed.
-        public static let persistError = Code(rawValue: "persist_error")
-    }
+public struct TrustListError: CodedError {
+    /// The codes of this error type (static members of `ErrorCode<TrustListError>` below).
+    public typealias Code = ErrorCode<TrustListError>
 
     /// What kind of failure this is.
     public let code: Code
@@ -89,11 +28,62 @@ public struct TrustListError: Error, Hashable, Sendable, CustomStringConvertible
         self.line = line
     }
 
-    /// `code: reason`.
-    public var description: String { reason.isEmpty ? code.rawValue : "\(code.rawValue): \(reason)" }
+}
 
-    /// Errors are equal when their codes are.
-    public static func == (lhs: TrustListError, rhs: TrustListError) -> Bool { lhs.code == rhs.code }
-    /// Hashes the code only, consistent with `==`.
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+extension ErrorCode where Domain == TrustListError {
+    /// A transport failure: DNS, connection refused, reset, a file that cannot be read.
+    public static let networkError = Self(rawValue: "network_error")
+    /// The server answered with a status other than 200 (or 304 on a conditional request).
+    public static let httpStatus = Self(rawValue: "http_status")
+    /// The connect timeout, total deadline or low-speed limit was hit.
+    public static let timeout = Self(rawValue: "timeout")
+    /// The body exceeded the configured byte cap (checked while streaming).
+    public static let tooLarge = Self(rawValue: "too_large")
+    /// TLS handshake or certificate verification of the server failed.
+    public static let tlsError = Self(rawValue: "tls_error")
+    /// The root certificate's SHA-256 matches no configured pin.
+    public static let rootPinMismatch = Self(rawValue: "root_pin_mismatch")
+    /// Bytes that are not well-formed CBOR, in the message or the payload.
+    public static let malformedCBOR = Self(rawValue: "malformed_cbor")
+    /// Well-formed CBOR over a configured limit (depth, items, size).
+    public static let limitsExceeded = Self(rawValue: "limits_exceeded")
+    /// Well-formed CBOR that is not a COSE_Sign1 message.
+    public static let notCOSESign1 = Self(rawValue: "not_cose_sign1")
+    /// A `crit` header label that is not understood.
+    public static let unknownCriticalHeader = Self(rawValue: "unknown_critical_header")
+    /// An `alg` that is missing, unsupported, or does not fit the signer's key.
+    public static let unsupportedAlgorithm = Self(rawValue: "unsupported_alg")
+    /// No x5chain (label 33) in the message.
+    public static let missingX5Chain = Self(rawValue: "missing_x5chain")
+    /// The payload is detached (nil); lists must carry it.
+    public static let detachedPayload = Self(rawValue: "detached_payload")
+    /// The COSE_Sign1 signature does not verify with the x5chain leaf's key.
+    public static let badSignature = Self(rawValue: "bad_signature")
+    /// The signer's chain does not validate to a pinned root.
+    public static let chainInvalid = Self(rawValue: "chain_invalid")
+    /// The signer certificate's notAfter is before the verification time.
+    public static let signerExpired = Self(rawValue: "signer_expired")
+    /// The signer certificate's notBefore is after the verification time.
+    public static let signerNotYetValid = Self(rawValue: "signer_not_yet_valid")
+    /// The signer lacks the extended key usage its list kind requires.
+    public static let signerEKU = Self(rawValue: "signer_eku")
+    /// The signer's key usage allows neither digitalSignature nor nonRepudiation.
+    public static let signerKeyUsage = Self(rawValue: "signer_key_usage")
+    /// The payload is not a VICAL or RICAL of the expected shape; the message names the key path.
+    public static let malformedPayload = Self(rawValue: "malformed_payload")
+    /// A VICAL where a RICAL was expected or vice versa, a RICAL `type` that is not reader authentication, or
+    /// an unsupported `version`.
+    public static let wrongListType = Self(rawValue: "wrong_list_type")
+    /// The list's provider is not the one configured.
+    public static let providerMismatch = Self(rawValue: "provider_mismatch")
+    /// The list's `date` is later than the verification time plus the allowed clock skew.
+    public static let dateInFuture = Self(rawValue: "date_in_future")
+    /// The verification time is past the list's `notAfter`.
+    public static let listExpired = Self(rawValue: "list_expired")
+    /// The list's issue id (or date) is lower than the highest one already accepted.
+    public static let rollback = Self(rawValue: "rollback")
+    /// The list has the issue id of an accepted list but other bytes.
+    public static let equivocation = Self(rawValue: "equivocation")
+    /// Writing the cache directory failed.
+    public static let persistError = Self(rawValue: "persist_error")
 }

@@ -1,28 +1,12 @@
+import X509
+
 /// Why a stored snapshot cannot be used: there is none yet, it cannot be read, it is not a snapshot of this schema,
 /// or it is damaged. Callers answer by rebuilding it from the verified lists (DESIGN.md, "Persistence").
 ///
 /// Equality compares the code only, so tests can write `#expect(throws: SnapshotError(.corrupt))`.
-public struct SnapshotError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// A stable, machine-readable error code; its `rawValue` is the string used in logs and JSON.
-    public struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
-        /// The code as a stable snake_case string.
-        public let rawValue: String
-        /// Wraps a code string.
-        public init(rawValue: String) { self.rawValue = rawValue }
-        /// The code string.
-        public var description: String { rawValue }
-
-        /// No snapshot file exists yet (nothing has been refreshed).
-        public static let missing = Code(rawValue: "snapshot_missing")
-        /// The file exists but cannot be read (permissions, I/O error, larger than accepted).
-        public static let unreadable = Code(rawValue: "snapshot_unreadable")
-        /// The file is not valid snapshot JSON: not JSON, a missing or mistyped key, inconsistent references.
-        public static let corrupt = Code(rawValue: "snapshot_corrupt")
-        /// The file is a snapshot of a schema version this build does not read.
-        public static let unsupportedSchema = Code(rawValue: "snapshot_schema")
-        /// The snapshot could not be encoded as JSON.
-        public static let encodingFailed = Code(rawValue: "snapshot_encoding")
-    }
+public struct SnapshotError: CodedError {
+    /// The codes of this error type (static members of `ErrorCode<SnapshotError>` below).
+    public typealias Code = ErrorCode<SnapshotError>
 
     /// What kind of failure this is.
     public let code: Code
@@ -44,11 +28,17 @@ public struct SnapshotError: Error, Hashable, Sendable, CustomStringConvertible 
         self.line = line
     }
 
-    /// `code: reason`.
-    public var description: String { reason.isEmpty ? code.rawValue : "\(code.rawValue): \(reason)" }
+}
 
-    /// Errors are equal when their codes are.
-    public static func == (lhs: SnapshotError, rhs: SnapshotError) -> Bool { lhs.code == rhs.code }
-    /// Hashes the code only, consistent with `==`.
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+extension ErrorCode where Domain == SnapshotError {
+    /// No snapshot file exists yet (nothing has been refreshed).
+    public static let missing = Self(rawValue: "snapshot_missing")
+    /// The file exists but cannot be read (permissions, I/O error, larger than accepted).
+    public static let unreadable = Self(rawValue: "snapshot_unreadable")
+    /// The file is not valid snapshot JSON: not JSON, a missing or mistyped key, inconsistent references.
+    public static let corrupt = Self(rawValue: "snapshot_corrupt")
+    /// The file is a snapshot of a schema version this build does not read.
+    public static let unsupportedSchema = Self(rawValue: "snapshot_schema")
+    /// The snapshot could not be encoded as JSON.
+    public static let encodingFailed = Self(rawValue: "snapshot_encoding")
 }
