@@ -95,7 +95,7 @@ struct RealListTests {
             Issue.record("not a VICAL")
             return
         }
-        #expect(vical.nextUpdate == nil)
+        #expect(vical.header.nextUpdate == nil)
         #expect(vical.certificateInfos.allSatisfy { $0.listed.stateOrProvinceName != "" })
         #expect(
             vical.certificateInfos.first?.docTypes == [
@@ -116,10 +116,10 @@ struct RealListTests {
             return
         }
         #expect(rical.type == "org.iso.18013.5.1.reader_authentication")
-        #expect(rical.latestURL == "https://nzta.mdoc.online/NZTATestRical.rical")
+        #expect(rical.header.url == "https://nzta.mdoc.online/NZTATestRical.rical")
         #expect(rical.certificateInfos.allSatisfy { $0.isTrustAnchor })
         // 2025-11-13T10:09:13.6521425Z: the fraction is kept to Date's precision.
-        #expect(abs(rical.date.timeIntervalSince1970 - 1_763_028_553.6521425) < 0.000_01)
+        #expect(abs(rical.header.date.timeIntervalSince1970 - 1_763_028_553.6521425) < 0.000_01)
     }
 
     @Test("RDW (root not published): decodes, and its signature verifies with its x5chain leaf")
@@ -134,10 +134,10 @@ struct RealListTests {
         var warnings = ListWarnings()
         let root = try CBORReader(try CBORDecoder().decode(try #require(message.payload))).map()
         let vical = try Vical(root, warnings: &warnings)
-        #expect(vical.provider == "RDW")
-        #expect(vical.issueID == 5)
-        #expect(vical.date == Self.date("2025-02-25T00:00:00Z"))
-        #expect(vical.nextUpdate == Self.date("2026-02-25T00:00:00Z"))
+        #expect(vical.header.provider == "RDW")
+        #expect(vical.header.issueID == 5)
+        #expect(vical.header.date == Self.date("2025-02-25T00:00:00Z"))
+        #expect(vical.header.nextUpdate == Self.date("2026-02-25T00:00:00Z"))
         // 45 entries are listed; the duplicate SKI is reported, not dropped.
         #expect(warnings.lines.contains { $0.contains("duplicate SKI") })
         #expect(vical.certificateInfos.count + warnings.lines.filter { $0.hasPrefix("entry dropped") }.count <= 45)

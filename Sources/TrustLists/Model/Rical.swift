@@ -8,31 +8,13 @@ public struct Rical: Sendable {
     /// The only `type` a RICAL may have.
     public static let readerAuthenticationType = "org.iso.18013.5.1.reader_authentication"
 
-    /// `version`, e.g. "1.0".
-    public let version: String
-    /// `provider`.
-    public let provider: String
-    /// `date`: when the list was issued (UTC).
-    public let date: Date
-    /// `id`: the issue id; nil when absent.
-    public let issueID: UInt64?
-    /// `nextUpdate`; nil when absent.
-    public let nextUpdate: Date?
-    /// `notAfter`; nil when absent.
-    public let notAfter: Date?
-    /// `latestRicalUrl`; nil when absent.
-    public let latestURL: String?
+    /// `version`, `provider`, `date`, `id` (the issue id), `nextUpdate`, `notAfter`, `latestRicalUrl`,
+    /// `extensions`.
+    public let header: ListHeader
     /// `type`: always ``readerAuthenticationType``.
     public let type: String
     /// The usable entries, in list order.
     public let certificateInfos: [RicalCertificateInfo]
-    /// `extensions`, kept as CBOR; nil when absent.
-    public let extensions: CBOR?
-
-    static let knownKeys: Set<String> = [
-        "version", "provider", "date", "nextUpdate", "notAfter", "certificateInfos", "id", "latestRicalUrl",
-        "extensions", "type",
-    ]
 
     /// Decodes a RICAL payload map.
     /// - Throws: ``TrustListError`` `malformed_payload` naming the key path; `wrong_list_type` for a VICAL, another
@@ -46,16 +28,7 @@ public struct Rical: Sendable {
             throw TrustListError(
                 .wrongListType, "type is \"\(type)\"; a RICAL has \"\(Self.readerAuthenticationType)\"")
         }
-        version = try PayloadDecoding.field { try root.required("version").text() }
-        try PayloadDecoding.checkVersion(version, warnings: &warnings)
-        provider = try PayloadDecoding.field { try root.required("provider").text() }
-        date = try PayloadDecoding.field { try root.required("date").date() }
-        issueID = try PayloadDecoding.field { try root.optional("id")?.unsigned() }
-        nextUpdate = try PayloadDecoding.field { try root.optional("nextUpdate")?.date() }
-        notAfter = try PayloadDecoding.field { try root.optional("notAfter")?.date() }
-        latestURL = try PayloadDecoding.field { try root.optional("latestRicalUrl")?.text() }
-        extensions = root.optional("extensions")?.value
-        PayloadDecoding.reportUnknownKeys(root, known: Self.knownKeys, warnings: &warnings)
+        header = try ListHeader(root, kind: .rical, warnings: &warnings)
         certificateInfos = try PayloadDecoding.entries(root, warnings: &warnings) { map, warnings in
             try RicalCertificateInfo(map, warnings: &warnings)
         }

@@ -16,53 +16,24 @@ public enum TrustList: Sendable {
         }
     }
 
+    /// The fields both kinds share.
+    public var header: ListHeader {
+        switch self {
+        case .vical(let list): list.header
+        case .rical(let list): list.header
+        }
+    }
+
     /// `vicalProvider` or `provider`.
-    public var provider: String {
-        switch self {
-        case .vical(let list): list.provider
-        case .rical(let list): list.provider
-        }
-    }
-
+    public var provider: String { header.provider }
     /// `date`.
-    public var date: Date {
-        switch self {
-        case .vical(let list): list.date
-        case .rical(let list): list.date
-        }
-    }
-
+    public var date: Date { header.date }
     /// `vicalIssueID` or `id`; nil when the list has none.
-    public var issueID: UInt64? {
-        switch self {
-        case .vical(let list): list.issueID
-        case .rical(let list): list.issueID
-        }
-    }
-
+    public var issueID: UInt64? { header.issueID }
     /// `nextUpdate`; nil when absent.
-    public var nextUpdate: Date? {
-        switch self {
-        case .vical(let list): list.nextUpdate
-        case .rical(let list): list.nextUpdate
-        }
-    }
-
+    public var nextUpdate: Date? { header.nextUpdate }
     /// `notAfter`; nil when absent.
-    public var notAfter: Date? {
-        switch self {
-        case .vical(let list): list.notAfter
-        case .rical(let list): list.notAfter
-        }
-    }
-
-    /// `version`.
-    public var version: String {
-        switch self {
-        case .vical(let list): list.version
-        case .rical(let list): list.version
-        }
-    }
+    public var notAfter: Date? { header.notAfter }
 
     /// The listed certificates of the usable entries, in list order.
     public var certificates: [Certificate] {

@@ -4,29 +4,10 @@ import X509
 
 /// A Verified Issuer Certificate Authority List (ISO/IEC 18013-5 Annex C.1.7), decoded from a verified payload.
 public struct Vical: Sendable {
-    /// `version`, e.g. "1.0".
-    public let version: String
-    /// `vicalProvider`.
-    public let provider: String
-    /// `date`: when the list was issued (UTC).
-    public let date: Date
-    /// `vicalIssueID`; nil when absent.
-    public let issueID: UInt64?
-    /// `nextUpdate`; nil when absent.
-    public let nextUpdate: Date?
-    /// `notAfter` (second edition); nil when absent.
-    public let notAfter: Date?
-    /// `vicalURL`; nil when absent.
-    public let url: String?
+    /// `version`, `vicalProvider`, `date`, `vicalIssueID`, `nextUpdate`, `notAfter`, `vicalURL`, `extensions`.
+    public let header: ListHeader
     /// The usable entries, in list order (broken ones were dropped with a warning).
     public let certificateInfos: [VicalCertificateInfo]
-    /// `extensions`, kept as CBOR; nil when absent.
-    public let extensions: CBOR?
-
-    static let knownKeys: Set<String> = [
-        "version", "vicalProvider", "date", "vicalIssueID", "nextUpdate", "notAfter", "vicalURL", "certificateInfos",
-        "extensions",
-    ]
 
     /// Decodes a VICAL payload map.
     /// - Throws: ``TrustListError`` `malformed_payload` naming the key path, `wrong_list_type` for a RICAL or an
@@ -36,16 +17,7 @@ public struct Vical: Sendable {
             throw TrustListError(
                 .wrongListType, "payload is a RICAL (has provider/type, no vicalProvider); expected a VICAL")
         }
-        version = try PayloadDecoding.field { try root.required("version").text() }
-        try PayloadDecoding.checkVersion(version, warnings: &warnings)
-        provider = try PayloadDecoding.field { try root.required("vicalProvider").text() }
-        date = try PayloadDecoding.field { try root.required("date").date() }
-        issueID = try PayloadDecoding.field { try root.optional("vicalIssueID")?.unsigned() }
-        nextUpdate = try PayloadDecoding.field { try root.optional("nextUpdate")?.date() }
-        notAfter = try PayloadDecoding.field { try root.optional("notAfter")?.date() }
-        url = try PayloadDecoding.field { try root.optional("vicalURL")?.text() }
-        extensions = root.optional("extensions")?.value
-        PayloadDecoding.reportUnknownKeys(root, known: Self.knownKeys, warnings: &warnings)
+        header = try ListHeader(root, kind: .vical, warnings: &warnings)
         certificateInfos = try PayloadDecoding.entries(root, warnings: &warnings) { map, warnings in
             try VicalCertificateInfo(map, warnings: &warnings)
         }
