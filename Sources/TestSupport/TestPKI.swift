@@ -26,18 +26,9 @@ public enum TestPKI {
         notBefore: Date = referenceTime - 365 * day, notAfter: Date = referenceTime + 365 * day,
         configure: (inout CertificateBuilder) -> Void = { _ in }
     ) throws -> Issued {
-        let key = try PrivateKey.generate(algorithm)
-        var builder = CertificateBuilder(
-            subject: [.country("US"), .organization("Test PKI"), .commonName(commonName)], publicKey: key.publicKey,
-            notBefore: notBefore, notAfter: notAfter)
-        configure(&builder)
-        let certificate =
-            if let issuer {
-                try builder.signed(by: issuer.certificate, key: issuer.key)
-            } else {
-                try builder.selfSigned(with: key)
-            }
-        return Issued(certificate: certificate, key: key)
+        try DemoNetwork.issue(
+            subject: [.country("US"), .organization("Test PKI"), .commonName(commonName)], by: issuer,
+            algorithm: algorithm, notBefore: notBefore, notAfter: notAfter, configure: configure)
     }
 
     /// A self-signed CA: basic constraints CA, key usage keyCertSign + cRLSign.

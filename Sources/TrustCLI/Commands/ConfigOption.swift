@@ -37,6 +37,23 @@ extension RefreshOutcome {
     }
 }
 
+/// What `status` and `refresh` (the monitoring-plugin style commands) share before their work.
+enum MonitoringCommand {
+    /// The configuration; nil after printing `UNKNOWN: …` when it cannot be used (the command exits 3).
+    /// - Throws: ``UsageError`` for positional arguments, which these commands do not take.
+    static func configuration(_ arguments: ParsedArguments, context: CommandContext) throws -> Configuration? {
+        guard arguments.positionals.isEmpty else {
+            throw UsageError("unexpected argument '\(arguments.positionals[0])'")
+        }
+        do {
+            return try ConfigOption.load(arguments, context: context)
+        } catch {
+            context.printError("UNKNOWN: \(error)")
+            return nil
+        }
+    }
+}
+
 /// The monitoring-plugin words for exit statuses 0 to 3.
 enum MonitoringStatus {
     static func word(_ status: Int32) -> String {

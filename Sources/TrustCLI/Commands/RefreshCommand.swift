@@ -25,17 +25,8 @@ enum RefreshCommand: Command {
     static var usageExitCode: Int32 { 3 }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
-        guard arguments.positionals.isEmpty else {
-            throw UsageError("unexpected argument '\(arguments.positionals[0])'")
-        }
         let time = try arguments.value("at").map(ArgumentValues.time) ?? context.now()
-        let configuration: Configuration
-        do {
-            configuration = try ConfigOption.load(arguments, context: context)
-        } catch {
-            context.printError("UNKNOWN: \(error)")
-            return 3
-        }
+        guard let configuration = try MonitoringCommand.configuration(arguments, context: context) else { return 3 }
         var only: Set<ListID>?
         for text in arguments.values("list") {
             let id = try ArgumentValues.listID(text)

@@ -103,21 +103,38 @@ public struct DemoNetwork: Sendable {
         _ commonName: String, by issuer: Issued? = nil, algorithm: KeyAlgorithm = .ecP256, at time: Date,
         validDays: Double, kind: Profile, configure: (inout CertificateBuilder) -> Void = { _ in }
     ) throws(X509Error) -> Issued {
-        let key = try PrivateKey.generate(algorithm)
         let organization = "\(commonName.split(separator: " ").first ?? "Demo") Trust Network"
-        var builder = CertificateBuilder(
-            subject: [.country("US"), .organization(organization), .commonName(commonName)], publicKey: key.publicKey,
-            notBefore: time - 30 * day, notAfter: time + validDays * day)
-        switch kind {
-        case .ca(let pathLength):
-            builder.notBefore = time - 365 * day
-            builder.basicConstraints = BasicConstraints(isCA: true, pathLength: pathLength)
-            builder.keyUsage = [.keyCertSign, .cRLSign]
-        case .leaf(let eku, let usage):
-            builder.keyUsage = usage
-            builder.extendedKeyUsage = eku
-            builder.extendedKeyUsageIsCritical = true
+        let isCA: Bool
+        if case .ca = kind { isCA = true } else { isCA = false }
+        return try issue(
+            subject: [.country("US"), .organization(organization), .commonName(commonName)], by: issuer,
+            algorithm: algorithm, notBefore: time - (isCA ? 365 : 30) * day, notAfter: time + validDays * day
+        ) { builder in
+            switch kind {
+            case .ca(let pathLength):
+                builder.basicConstraints = BasicConstraints(isCA: true, pathLength: pathLength)
+                builder.keyUsage = [.keyCertSign, .cRLSign]
+            case .leaf(let eku, let usage):
+                builder.keyUsage = usage
+                builder.extendedKeyUsage = eku
+                builder.extendedKeyUsageIsCritical = true
+            }
+            configure(&builder)
         }
+    }
+
+    /// Issues one certificate with a fresh key: self-signed when `issuer` is nil.
+    /// - Parameters:
+    ///   - subject: the subject Name.
+    ///   - configure: extensions and other changes to the builder before signing.
+    /// - Throws: ``X509Error`` when OpenSSL fails.
+    public static func issue(
+        subject: [CertificateBuilder.NameAttribute], by issuer: Issued?, algorithm: KeyAlgorithm, notBefore: Date,
+        notAfter: Date, configure: (inout CertificateBuilder) -> Void
+    ) throws(X509Error) -> Issued {
+        let key = try PrivateKey.generate(algorithm)
+        var builder = CertificateBuilder(
+            subject: subject, publicKey: key.publicKey, notBefore: notBefore, notAfter: notAfter)
         configure(&builder)
         let certificate =
             if let issuer {
