@@ -1,0 +1,144 @@
+import COSE
+import Foundation
+import TrustLists
+import X509
+
+/// Group `verify`: cold verification and decoding of synthetic VICALs of 100, 1,000 and 10,000 entries with
+/// ``TrustListVerifier``, next to the OpenSSL floor and an independent Python verifier of the same bytes.
+enum VerifyBenchmarks {
+    /// The list sizes measured, in entries.
+    static let sizes = [100, 1_000, 10_000]
+    /// Timed repetitions per figure (after one warm-up).
+    static let repetitions = 5
+
+    /// Builds (or reuses) the network, then measures every size.
+    static func run() {
+        let network: SyntheticNetwork
+        do {
+            network = try SyntheticNetwork.network()
+        } catch {
+            Bench.fail("building the synthetic network", error)
+            return
+        }
+        print("  ours   = TrustListVerifier.verify(fresh copy of the bytes, .vical, at:) -> VerifiedList: CBOR,")
+        print("           COSE_Sign1, ES256, chain to the pinned root, signer profile, payload model with every")
+        print("           entry's Certificate(derEncoded:); cold: new bytes and new Certificates every iteration")
+        print("  floor  = OpenSSL called directly: SHA-256(payload) + one ECDSA verify of that digest +")
+        print("           d2i_X509 of every entry's certificate (each measured alone, summed)")
+        print("  python = cbor2 + cryptography in a subprocess, timed inside Python (no start-up)")
+        if let reason = PythonVerifier.unavailableReason { print("  python: SKIPPED (\(reason))") }
+        var summary: [(entries: Int, ours: Bench.Timing, python: Bench.Timing?)] = []
+        for size in sizes {
+            do {
+                let figures = try measure(network: network, entries: size)
+                summary.append((size, figures.ours, figures.python))
+            } catch {
+                Bench.fail("verify of \(size) entries", error)
+            }
+        }
+        if let largest = summary.last(where: { $0.entries == SyntheticNetwork.largestList }) {
+            if let python = largest.python {
+                let ours = largest.ours
+                let met = ours.median <= python.median ? "MET" : "NOT MET"
+                print(
+                    "\n  goal (cold verify + decode of \(Bench.count(largest.entries)) entries no slower than Python): "
+                        + "\(met): ours \(Bench.duration(ours.median)) vs Python \(Bench.duration(python.median)) wall "
+                        + "(\(Bench.ratio(ours.median, python.median))), \(Bench.duration(ours.cpuMedian)) vs "
+                        + "\(Bench.duration(python.cpuMedian)) CPU (\(Bench.ratio(ours.cpuMedian, python.cpuMedian)))")
+            } else {
+                print("\n  goal (no slower than Python): not checked, Python unavailable")
+            }
+        }
+    }
+
+    /// Measures one list size and prints its block.
+    /// - Returns: our timing and Python's (nil when skipped).
+    private static func measure(
+        network: SyntheticNetwork, entries: Int
+    ) throws -> (ours: Bench.Timing, python: Bench.Timing?) {
+        let bytes = try network.signedVICAL(entries: entries)
+        let message = try COSESign1(cborEncoded: bytes)
+        guard let payload = message.payload else { throw OpenSSLDirect.Failure(description: "no payload") }
+        let verifier = TrustListVerifier(anchors: [network.root])
+        let time = SyntheticNetwork.verificationTime
+        let checked = try verifier.verify(bytes, kind: .vical, at: time)
+        guard checked.list.entryCount == entries, checked.warnings.isEmpty else {
+            throw OpenSSLDirect.Failure(
+                description: "\(checked.list.entryCount) of \(entries) entries, warnings \(checked.warnings)")
+        }
+        print(
+            "\n  VICAL of \(Bench.count(entries)) entries: \(Bench.megabytes(bytes.count)) signed, "
+                + "payload \(Bench.megabytes(payload.count)), average certificate "
+                + "\(network.iacas.prefix(entries).reduce(0) { $0 + $1.derEncoded.count } / entries) bytes")
+
+        // Ours, cold.
+        let ours = try Bench.measure(repetitions: repetitions, targetSeconds: 0.5) {
+            try verifier.verify(Bench.freshCopy(bytes), kind: .vical, at: time)
+        }
+        let memory = try Bench.peakMemory { try verifier.verify(Bench.freshCopy(bytes), kind: .vical, at: time) }
+        print(
+            "  \(Bench.label("ours: verify + decode"))\(Bench.duration(ours.median))/list  "
+                + "\(Bench.rate(Double(entries) / ours.median)) entries/s  (\(ours.method))")
+        let peak = memory.peak
+        let reset = peak.wasReset ? "after malloc_trim + high-water reset" : "high-water NOT reset"
+        print(
+            "  \(Bench.label("ours: peak RSS during one verify"))\(Bench.mebibytes(peak.peakBytes)) "
+                + "(+\(Bench.mebibytes(peak.growthBytes)) over the \(Bench.mebibytes(peak.baselineBytes)) before; "
+                + "getrusage ru_maxrss, \(reset))")
+
+        // The OpenSSL floor.
+        let derSignature = try OpenSSLDirect.derSignature(fromRaw: message.signature)
+        let key = try OpenSSLDirect.PublicKey(subjectPublicKeyInfo: network.signer.subjectPublicKeyInfo)
+        let digest = OpenSSLDirect.sha256(
+            SigStructure.signature1(protectedBytes: message.protectedBytes, externalAAD: [], payload: payload))
+        guard OpenSSLDirect.verifyDigest(key, derSignature: derSignature, digest: digest) else {
+            throw OpenSSLDirect.Failure(description: "floor: the signature does not verify")
+        }
+        let certificates = network.iacas.prefix(entries).map(\.derEncoded)
+        let hash = Bench.measure(repetitions: repetitions) { OpenSSLDirect.sha256(payload) }
+        let ecdsa = Bench.measure(repetitions: repetitions) {
+            OpenSSLDirect.verifyDigest(key, derSignature: derSignature, digest: digest)
+        }
+        let parse = Bench.measure(repetitions: repetitions, targetSeconds: 0.5) {
+            certificates.reduce(0) { $0 + (OpenSSLDirect.decodeX509($1) ? 1 : 0) }
+        }
+        let floor = hash.median + ecdsa.median + parse.median
+        print("  \(Bench.label("floor: SHA-256 of the payload"))\(Bench.duration(hash.median))  (\(hash.method))")
+        print(
+            "  \(Bench.label("floor: one ECDSA P-256 verify (digest given)"))\(Bench.duration(ecdsa.median))  "
+                + "(\(ecdsa.method))"
+        )
+        print(
+            "  \(Bench.label("floor: d2i_X509 of every entry"))\(Bench.duration(parse.median))  "
+                + "= \(Bench.duration(parse.median / Double(entries)))/certificate  (\(parse.method))")
+        print("  \(Bench.label("floor: total"))\(Bench.duration(floor))/list")
+
+        // Python.
+        var python: Bench.Timing?
+        if PythonVerifier.unavailableReason == nil {
+            let listFile = try BenchFiles.write(bytes, named: "vical-\(entries).cose")
+            let rootFile = try BenchFiles.write(network.root.derEncoded, named: "root.der")
+            let result = try PythonVerifier.verify(
+                listFile: listFile, rootFile: rootFile, at: time, repetitions: repetitions)
+            guard result.entries == entries else {
+                throw OpenSSLDirect.Failure(description: "python loaded \(result.entries) of \(entries) entries")
+            }
+            python = result.timing
+            print(
+                "  \(Bench.label("python: verify + load every certificate"))"
+                    + "\(Bench.duration(result.timing.median))/list  "
+                    + "\(Bench.rate(Double(entries) / result.timing.median)) entries/s  (\(result.timing.method); "
+                    + "\(result.versions))")
+        }
+
+        print("  \(Bench.label("ratio ours / OpenSSL floor"))\(Bench.ratio(ours.median, floor))")
+        if let python {
+            print(
+                "  \(Bench.label("ratio ours / Python"))\(Bench.ratio(ours.median, python.median)) wall, "
+                    + "\(Bench.ratio(ours.cpuMedian, python.cpuMedian)) CPU")
+        } else {
+            print("  \(Bench.label("ratio ours / Python"))skipped (Python unavailable)")
+        }
+        return (ours, python)
+    }
+}
