@@ -13,6 +13,13 @@ enum Bench {
         /// Process CPU seconds per iteration (all threads), one value per repetition; empty when not measured.
         var cpuSamples: [Double] = []
 
+        /// The repetitions of several timings of the same operation (with the same iteration count) as one.
+        static func merged(_ timings: [Timing]) -> Timing {
+            Timing(
+                iterations: timings.first?.iterations ?? 0, samples: timings.flatMap(\.samples),
+                cpuSamples: timings.flatMap(\.cpuSamples))
+        }
+
         /// The median of ``samples``: the figure reported.
         var median: Double { Bench.median(samples) }
         /// The median of ``cpuSamples``: above ``median`` when several cores worked, close to it otherwise.
@@ -62,28 +69,68 @@ enum Bench {
     ///   - repetitions: timed repetitions; the median over them is reported.
     ///   - targetSeconds: wall time aimed at per repetition.
     ///   - maximumIterations: cap on the calls per repetition.
+    ///   - iterations: calls per repetition, instead of calibrating (the warm-up call still happens).
     ///   - body: the operation; its result is kept alive so that it cannot be optimised away.
     /// - Returns: seconds per call, per repetition.
     static func measure<T>(
-        repetitions: Int = 5, targetSeconds: Double = 0.3, maximumIterations: Int = 100_000,
+        repetitions: Int = 5, targetSeconds: Double = 0.3, maximumIterations: Int = 100_000, iterations: Int? = nil,
         _ body: () throws -> T
     ) rethrows -> Timing {
-        let clock = ContinuousClock()
-        var warmUp: T?
-        let once = seconds(try clock.measure { warmUp = try body() })
-        keep(warmUp)
-        let iterations = max(1, min(maximumIterations, Int(targetSeconds / max(once, 1e-9))))
+        let calibrated = try calibrate(targetSeconds: targetSeconds, maximumIterations: maximumIterations, body)
+        let iterations = iterations ?? calibrated
         var samples: [Double] = []
         var cpuSamples: [Double] = []
         for _ in 0..<repetitions {
-            let cpuStart = processCPUSeconds()
-            let elapsed = try clock.measure {
-                for _ in 0..<iterations { keep(try body()) }
-            }
-            cpuSamples.append((processCPUSeconds() - cpuStart) / Double(iterations))
-            samples.append(seconds(elapsed) / Double(iterations))
+            let (wall, cpu) = try time(iterations: iterations, body)
+            samples.append(wall)
+            cpuSamples.append(cpu)
         }
         return Timing(iterations: iterations, samples: samples, cpuSamples: cpuSamples)
+    }
+
+    /// Measures several operations in turn within each repetition (A B C, A B C, ...), so that a slow spell of the
+    /// machine falls on all of them alike and their differences and ratios stay meaningful. Each operation is
+    /// warmed up and calibrated on its own as in ``measure(repetitions:targetSeconds:maximumIterations:_:)``.
+    /// - Returns: one timing per operation, in the order given.
+    static func measureInterleaved(
+        repetitions: Int = 5, targetSeconds: Double = 0.3, maximumIterations: Int = 100_000,
+        _ operations: [() throws -> Any]
+    ) throws -> [Timing] {
+        let iterations = try operations.map {
+            try calibrate(targetSeconds: targetSeconds, maximumIterations: maximumIterations, $0)
+        }
+        var samples = [[Double]](repeating: [], count: operations.count)
+        var cpuSamples = samples
+        for _ in 0..<repetitions {
+            for (index, operation) in operations.enumerated() {
+                let (wall, cpu) = try time(iterations: iterations[index], operation)
+                samples[index].append(wall)
+                cpuSamples[index].append(cpu)
+            }
+        }
+        return operations.indices.map {
+            Timing(iterations: iterations[$0], samples: samples[$0], cpuSamples: cpuSamples[$0])
+        }
+    }
+
+    /// Runs `body` once (the warm-up) and returns how many calls fill about `targetSeconds`.
+    private static func calibrate<T>(
+        targetSeconds: Double, maximumIterations: Int, _ body: () throws -> T
+    ) rethrows -> Int {
+        var warmUp: T?
+        let once = seconds(try ContinuousClock().measure { warmUp = try body() })
+        keep(warmUp)
+        return max(1, min(maximumIterations, Int(targetSeconds / max(once, 1e-9))))
+    }
+
+    /// Wall and process CPU seconds per call over `iterations` consecutive calls of `body`.
+    private static func time<T>(iterations: Int, _ body: () throws -> T) rethrows -> (wall: Double, cpu: Double) {
+        let cpuStart = processCPUSeconds()
+        let elapsed = try ContinuousClock().measure {
+            for _ in 0..<iterations { keep(try body()) }
+        }
+        let cpu = processCPUSeconds() - cpuStart
+        return (seconds(elapsed) / Double(iterations), cpu / Double(iterations))
     }
 
     /// Takes a value in a way the optimiser cannot see through, so that the work producing it is not removed.

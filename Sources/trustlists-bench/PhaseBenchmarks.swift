@@ -22,8 +22,8 @@ enum PhaseBenchmarks {
             let network = try SyntheticNetwork.network()
             let bytes = try network.signedVICAL(entries: entries)
             let total = try pipeline(network: network, bytes: bytes)
-            let decode = try certificateSteps(network: network)
-            try parallelDecode(network: network, serial: decode, total: total)
+            try certificateSteps(network: network)
+            try parallelDecode(network: network, total: total)
         } catch {
             Bench.fail("phases", error)
         }
@@ -51,58 +51,59 @@ enum PhaseBenchmarks {
     private static func pipeline(network: SyntheticNetwork, bytes: [UInt8]) throws -> Bench.Timing {
         let policy = VerificationPolicy()
         let time = SyntheticNetwork.verificationTime
-        let verifier = TrustListVerifier(anchors: [network.root], policy: policy)
         let message = try COSESign1(cborEncoded: bytes, limits: policy.limits)
         guard let payload = message.payload, let chain = try message.x5chain()?.certificates else {
             throw OpenSSLDirect.Failure(description: "the list has no payload or x5chain")
         }
         let signerKey = try Certificate(derEncoded: chain[0]).publicKey
         let entryDERs = network.iacas.prefix(entries).map(\.derEncoded)
-        let validator = ChainValidator(anchors: [network.root], anchorRule: .selfSignedRootsOnly)
         print(
             "  1. TrustListVerifier.verify of the \(Bench.count(entries))-entry list "
                 + "(\(Bench.megabytes(bytes.count))), "
-                + "each phase timed alone (median of \(repetitions) reps):")
+                + "each phase timed alone, interleaved with the others and the total (median of \(repetitions) reps):")
 
-        let total = try Bench.measure(repetitions: repetitions) {
-            try verifier.verify(Bench.freshCopy(bytes), kind: .vical, at: time)
-        }
-        let phases: [(String, Bench.Timing)] = [
-            ("fresh copy of the signed bytes (bench; in the total)", Bench.measure { Bench.freshCopy(bytes) }),
+        let rootDER = network.root.derEncoded
+        let operations: [(String, () throws -> Any)] = [
+            (
+                "total: TrustListVerifier.verify, cold",
+                {
+                    let anchor = try Certificate(derEncoded: Bench.freshCopy(rootDER))
+                    return try TrustListVerifier(anchors: [anchor], policy: policy)
+                        .verify(Bench.freshCopy(bytes), kind: .vical, at: time)
+                }
+            ),
+            ("fresh copy of the signed bytes (bench; in the total)", { Bench.freshCopy(bytes) }),
             (
                 "message CBOR decode + COSE_Sign1 (copies the payload)",
-                try Bench.measure(repetitions: repetitions) { try COSESign1(cborEncoded: bytes, limits: policy.limits) }
+                { try COSESign1(cborEncoded: bytes, limits: policy.limits) }
             ),
             (
                 "x5chain: Certificate(derEncoded:) x 2 + signer key",
-                try Bench.measure(repetitions: repetitions) {
-                    try chain.map { try Certificate(derEncoded: $0) }[0].publicKey
-                }
+                { try chain.map { try Certificate(derEncoded: $0) }[0].publicKey }
             ),
+            ("signature: Sig_structure + SHA-256 + ECDSA verify", { try message.verifySignature(with: signerKey) }),
             (
-                "signature: Sig_structure + SHA-256 + ECDSA verify",
-                try Bench.measure(repetitions: repetitions) { try message.verifySignature(with: signerKey) }
-            ),
-            (
-                "chain: X509_verify_cert (+ 2 new certificates)",
-                try Bench.measure(repetitions: repetitions) {
+                "chain: X509_verify_cert (+ new root and 2 certificates)",
+                {
                     let fresh = try chain.map { try Certificate(derEncoded: $0) }
-                    return validator.validate(leaf: fresh[0], intermediates: Array(fresh.dropFirst()), at: time)
+                    let anchor = try Certificate(derEncoded: rootDER)
+                    return ChainValidator(anchors: [anchor], anchorRule: .selfSignedRootsOnly)
+                        .validate(leaf: fresh[0], intermediates: Array(fresh.dropFirst()), at: time)
                 }
             ),
             (
                 "payload CBOR decode -> CBORNode tree (and its release)",
-                try Bench.measure(repetitions: repetitions) { try CBORDecoder(limits: policy.limits).decode(payload) }
+                { try CBORDecoder(limits: policy.limits).decode(payload) }
             ),
             (
                 "entries: Certificate(derEncoded:) x \(Bench.count(entries)) (and release)",
-                try Bench.measure(repetitions: repetitions) { try entryDERs.map { try Certificate(derEncoded: $0) } }
+                { try entryDERs.map { try Certificate(derEncoded: $0) } }
             ),
-            (
-                "SHA-256 of the signed bytes (VerifiedList.sha256)",
-                Bench.measure(repetitions: repetitions) { Digest.sha256.hash(bytes) }
-            ),
+            ("SHA-256 of the signed bytes (VerifiedList.sha256)", { Digest.sha256.hash(bytes) }),
         ]
+        let timings = try Bench.measureInterleaved(repetitions: repetitions, operations.map(\.1))
+        let total = timings[0]
+        let phases = Array(zip(operations.map(\.0), timings).dropFirst())
         heads("phase")
         for (name, timing) in phases { row(name, timing, of: total) }
         let measuredWall = phases.reduce(0) { $0 + $1.1.median }
@@ -119,8 +120,7 @@ enum PhaseBenchmarks {
     // MARK: Certificate decode, step by step
 
     /// Times `Certificate(derEncoded:)` over every entry, then each group of OpenSSL calls it makes, per certificate.
-    /// - Returns: the timing of `Certificate(derEncoded:)` over all entries.
-    private static func certificateSteps(network: SyntheticNetwork) throws -> Bench.Timing {
+    private static func certificateSteps(network: SyntheticNetwork) throws {
         let ders = network.iacas.prefix(entries).map(\.derEncoded)
         let steps = ders.compactMap { CertificateSteps(der: $0) }
         guard steps.count == ders.count else {
@@ -130,32 +130,30 @@ enum PhaseBenchmarks {
         print(
             "\n  2. Certificate(derEncoded:) by OpenSSL step, per certificate (each step run over all "
                 + "\(Bench.count(ders.count)) entry certificates):")
-        let whole = try Bench.measure(repetitions: repetitions) { try ders.map { try Certificate(derEncoded: $0) } }
         let names = steps.map { $0.decodedNames() }
         defer { names.forEach(CertificateSteps.free(names:)) }
-        let parts: [(String, Bench.Timing)] = [
-            ("DER headers: ASN1_get_object x ~16", Bench.measure { steps.reduce(0) { $0 &+ $1.walkHeaders() } }),
-            ("version + serial: d2i_ASN1_INTEGER x 2", Bench.measure { steps.reduce(0) { $0 &+ $1.integers() } }),
-            (
-                "algorithms: d2i_X509_ALGOR x 2 + OBJ_obj2txt",
-                Bench.measure { steps.reduce(0) { $0 &+ $1.algorithms() } }
-            ),
-            ("names: d2i_X509_NAME x 2 (issuer, subject)", Bench.measure { steps.reduce(0) { $0 &+ $1.nameDecode() } }),
+        let operations: [(String, () throws -> Any)] = [
+            ("Certificate(derEncoded:)", { try ders.map { try Certificate(derEncoded: $0) } }),
+            ("DER headers: ASN1_get_object x ~16", { steps.reduce(0) { $0 &+ $1.walkHeaders() } }),
+            ("version + serial: d2i_ASN1_INTEGER x 2", { steps.reduce(0) { $0 &+ $1.integers() } }),
+            ("algorithms: d2i_X509_ALGOR x 2 + OBJ_obj2txt", { steps.reduce(0) { $0 &+ $1.algorithms() } }),
+            ("names: d2i_X509_NAME x 2 (issuer, subject)", { steps.reduce(0) { $0 &+ $1.nameDecode() } }),
             (
                 "names: X509_NAME_print_ex to a BIO + CN, C; x 2",
-                Bench.measure { names.reduce(0) { $0 &+ CertificateSteps.nameText($1) } }
+                { names.reduce(0) { $0 &+ CertificateSteps.nameText($1) } }
             ),
-            ("validity: d2i_ASN1_TIME + to_tm + timegm, x 2", Bench.measure { steps.reduce(0) { $0 &+ $1.times() } }),
-            (
-                "extensions: d2i_X509_EXTENSIONS, OBJ_obj2txt each,",
-                Bench.measure { steps.reduce(0) { $0 &+ $1.extensionsFull() } }
-            ),
-            ("SHA-256 of the DER (Certificate.sha256)", Bench.measure { ders.map { Digest.sha256.hash($0) } }),
-            (
-                "ERR_clear_error x 2",
-                Bench.measure { ders.reduce(0) { $0 &+ CertificateSteps.clearErrors() &+ $1.count } }
-            ),
+            ("validity: d2i_ASN1_TIME + to_tm + timegm, x 2", { steps.reduce(0) { $0 &+ $1.times() } }),
+            ("extensions: d2i_X509_EXTENSIONS, OBJ_obj2txt each,", { steps.reduce(0) { $0 &+ $1.extensionsFull() } }),
+            ("SHA-256 of the DER (Certificate.sha256)", { ders.map { Digest.sha256.hash($0) } }),
+            ("ERR_clear_error x 2", { ders.reduce(0) { $0 &+ CertificateSteps.clearErrors() &+ $1.count } }),
+            // Not parts of the sum: one is inside a step above, the other an alternative to one.
+            ("  extensions: d2i_X509_EXTENSIONS only", { steps.reduce(0) { $0 &+ $1.extensionsDecode() } }),
+            ("  SHA-256 with an EVP_MD fetched once", { ders.map { CertificateSteps.sha256Prefetched($0) } }),
         ]
+        let timings = try Bench.measureInterleaved(repetitions: repetitions, operations.map(\.1))
+        let named = Array(zip(operations.map(\.0), timings))
+        let whole = timings[0]
+        let parts = Array(named[1..<(named.count - 2)])
         heads("step")
         for (name, timing) in parts {
             row(name, timing, of: whole, per: count)
@@ -166,31 +164,32 @@ enum PhaseBenchmarks {
             cpuSamples: [whole.cpuMedian - parts.reduce(0) { $0 + $1.1.cpuMedian }])
         row("rest (by subtraction; near 0 = within noise): Swift side", rest, of: whole, per: count)
         row("Certificate(derEncoded:)", whole, of: whole, per: count)
-        print("    steps alone, of which:")
-        row(
-            "  extensions: d2i_X509_EXTENSIONS only", Bench.measure { steps.reduce(0) { $0 &+ $1.extensionsDecode() } },
-            of: whole, per: count)
-        row(
-            "  SHA-256 with an EVP_MD fetched once",
-            Bench.measure { ders.map { CertificateSteps.sha256Prefetched($0) } }, of: whole, per: count)
+        print("    steps alone, not in the sum:")
+        for (name, timing) in named.suffix(2) { row(name, timing, of: whole, per: count) }
         let x509 = Bench.measure(repetitions: 3) { ders.reduce(0) { $0 + (OpenSSLDirect.decodeX509($1) ? 1 : 0) } }
         print("    for comparison:")
         row("  d2i_X509 (whole certificate, public key included)", x509, of: whole, per: count)
-        return whole
     }
 
     // MARK: Parallel decode
 
     /// Decodes every entry certificate on two threads (`DispatchQueue.concurrentPerform`, one contiguous half each)
-    /// and compares with the serial decode; projects the whole verify with that phase parallel.
-    private static func parallelDecode(network: SyntheticNetwork, serial: Bench.Timing, total: Bench.Timing) throws {
+    /// and compares with the serial decode (interleaved); projects the whole verify with that phase parallel.
+    private static func parallelDecode(network: SyntheticNetwork, total: Bench.Timing) throws {
         let ders = network.iacas.prefix(entries).map(\.derEncoded)
         let workers = 2
         print(
             "\n  3. Certificate(derEncoded:) x \(Bench.count(ders.count)) on \(workers) threads "
                 + "(DispatchQueue.concurrentPerform, \(workers) contiguous chunks; "
                 + "\(ProcessInfo.processInfo.activeProcessorCount) cores):")
-        let parallel = try Bench.measure(repetitions: repetitions) { try decodeConcurrently(ders, workers: workers) }
+        let timings = try Bench.measureInterleaved(
+            repetitions: repetitions,
+            [
+                { try ders.map { try Certificate(derEncoded: $0) } },
+                { try decodeConcurrently(ders, workers: workers) },
+            ])
+        let serial = timings[0]
+        let parallel = timings[1]
         heads("")
         row("serial", serial, of: serial)
         row("\(workers) threads", parallel, of: serial)

@@ -92,7 +92,8 @@ enum PythonVerifier {
         VICAL_SIGNER_EKU = x509.ObjectIdentifier("1.0.18013.5.1.8")
 
 
-        def verify(signed, root, at):
+        def verify(signed, root_der, at):
+            root = x509.load_der_x509_certificate(root_der)
             message = cbor2.loads(signed)
             if isinstance(message, cbor2.CBORTag):
                 if message.tag != 18:
@@ -140,16 +141,16 @@ enum PythonVerifier {
             with open(list_path, "rb") as file:
                 signed = file.read()
             with open(root_path, "rb") as file:
-                root = x509.load_der_x509_certificate(file.read())
+                root_der = file.read()
             at = datetime.fromtimestamp(int(at_seconds), tz=timezone.utc)
-            entries = verify(bytes(bytearray(signed)), root, at)
+            entries = verify(bytes(bytearray(signed)), root_der, at)
             seconds = []
             cpu_seconds = []
             for _ in range(int(repetitions)):
                 fresh = bytes(bytearray(signed))
                 cpu_start = time.process_time()
                 start = time.perf_counter()
-                verify(fresh, root, at)
+                verify(fresh, root_der, at)
                 seconds.append(time.perf_counter() - start)
                 cpu_seconds.append(time.process_time() - cpu_start)
             loads = getattr(cbor2.loads, "__module__", "") or ""
