@@ -24,7 +24,8 @@ enum VerifyBenchmarks {
         print("           COSE_Sign1, ES256, chain to the pinned root, signer profile, payload model with every")
         print("           entry's Certificate(derEncoded:); cold: new bytes, root and Certificates every iteration")
         print("  floor  = OpenSSL called directly: SHA-256(payload) + one ECDSA verify of that digest +")
-        print("           d2i_X509 of every entry's certificate (each measured alone, summed)")
+        print("           d2i_X509 of every entry's certificate (each measured alone, summed); ours can be below")
+        print("           it, since Certificate(derEncoded:) decodes fields one by one and never calls d2i_X509")
         print("  python = cbor2 + cryptography in a subprocess, timed inside Python (no start-up); it too loads")
         print("           the root from DER inside each timed verification")
         if let reason = PythonVerifier.unavailableReason { print("  python: SKIPPED (\(reason))") }
