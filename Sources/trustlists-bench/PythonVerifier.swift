@@ -1,0 +1,169 @@
+import Foundation
+
+/// An independent verifier in Python (`cbor2` + `cryptography`), run as a subprocess on the same list bytes.
+///
+/// It times itself with `time.perf_counter` (wall) and `time.process_time` (CPU) around each verification, so
+/// interpreter start-up and imports are not counted, and prints the figures back as one JSON line.
+enum PythonVerifier {
+    /// What the script reports.
+    struct Result {
+        /// Wall and process CPU seconds per verification, one per repetition.
+        let timing: Bench.Timing
+        /// Entries whose certificate was loaded.
+        let entries: Int
+        /// Versions of Python, cbor2 (and whether its `loads` is native code) and cryptography.
+        let versions: String
+    }
+
+    /// Why Python cannot be used here, or nil when `python3` imports `cbor2` and `cryptography`.
+    static let unavailableReason: String? = {
+        do {
+            let (status, _, error) = try run(["-c", "import cbor2, cryptography"])
+            return status == 0 ? nil : "python3 cannot import cbor2 and cryptography: \(error.prefix(200))"
+        } catch {
+            return "python3 could not be started: \(error)"
+        }
+    }()
+
+    /// Verifies the list in `listFile` against the DER root in `rootFile` at `time`: one warm-up, then
+    /// `repetitions` timed verifications, each of fresh bytes.
+    /// - Throws: when the script fails (the list does not verify there, or Python breaks).
+    static func verify(listFile: URL, rootFile: URL, at time: Date, repetitions: Int) throws -> Result {
+        let script = try BenchFiles.write(Array(source.utf8), named: "verify_vical.py")
+        let (status, output, error) = try run([
+            script.path, listFile.path, rootFile.path, String(Int(time.timeIntervalSince1970)), String(repetitions),
+        ])
+        guard status == 0 else {
+            throw OpenSSLDirect.Failure(description: "python verifier exited \(status): \(error.suffix(600))")
+        }
+        guard let line = output.split(separator: "\n").last,
+            let json = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+            let samples = json["seconds"] as? [Double], let cpuSamples = json["cpu_seconds"] as? [Double],
+            let entries = json["entries"] as? Int,
+            let versions = json["versions"] as? String
+        else {
+            throw OpenSSLDirect.Failure(description: "python verifier printed no result: \(output.suffix(300))")
+        }
+        return Result(
+            timing: Bench.Timing(iterations: 1, samples: samples, cpuSamples: cpuSamples), entries: entries,
+            versions: versions)
+    }
+
+    /// Runs `python3` (found on `PATH`) with `arguments`.
+    /// - Returns: exit status, standard output and standard error.
+    private static func run(_ arguments: [String]) throws -> (Int32, String, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3"] + arguments
+        let errorFile = try BenchFiles.directory().appendingPathComponent("python-stderr.txt")
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        let errorHandle = try FileHandle(forWritingTo: errorFile)
+        defer { try? errorHandle.close() }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = errorHandle
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let error = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self), error)
+    }
+
+    /// The verifier: COSE_Sign1 decoded with cbor2; ES256 checked over the Sig_structure (RFC 9052 §4.4) with
+    /// cryptography; the signer chain checked link by link (issuer's signature and name) up to the given root and
+    /// each certificate's validity at the time; the signer's EKU and key usage; then every entry's certificate
+    /// loaded with `x509.load_der_x509_certificate`, its SKI extension and serial number read.
+    static let source = #"""
+        import json
+        import platform
+        import statistics
+        import sys
+        import time
+        from datetime import datetime, timezone
+        from importlib import metadata
+
+        import cbor2
+        from cryptography import x509
+        from cryptography.hazmat.primitives import hashes
+        from cryptography.hazmat.primitives.asymmetric import ec
+        from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
+
+        VICAL_SIGNER_EKU = x509.ObjectIdentifier("1.0.18013.5.1.8")
+
+
+        def verify(signed, root_der, at):
+            root = x509.load_der_x509_certificate(root_der)
+            message = cbor2.loads(signed)
+            if isinstance(message, cbor2.CBORTag):
+                if message.tag != 18:
+                    raise ValueError("not a COSE_Sign1")
+                message = message.value
+            protected_bytes, unprotected, payload, signature = message
+            protected = cbor2.loads(protected_bytes) if protected_bytes else {}
+            if protected.get(1) != -7:
+                raise ValueError("alg is not ES256")
+            x5chain = protected.get(33, unprotected.get(33))
+            ders = [x5chain] if isinstance(x5chain, bytes) else list(x5chain)
+            chain = [x509.load_der_x509_certificate(der) for der in ders]
+            signer = chain[0]
+
+            to_be_signed = cbor2.dumps(["Signature1", protected_bytes, b"", payload])
+            half = len(signature) // 2
+            r = int.from_bytes(signature[:half], "big")
+            s = int.from_bytes(signature[half:], "big")
+            signer.public_key().verify(encode_dss_signature(r, s), to_be_signed, ec.ECDSA(hashes.SHA256()))
+
+            path = [certificate for certificate in chain if certificate != root] + [root]
+            for child, parent in zip(path, path[1:]):
+                child.verify_directly_issued_by(parent)
+            for certificate in path:
+                if not certificate.not_valid_before_utc <= at <= certificate.not_valid_after_utc:
+                    raise ValueError(f"{certificate.subject.rfc4514_string()} is not valid at {at}")
+            usages = signer.extensions.get_extension_for_class(x509.ExtendedKeyUsage).value
+            if VICAL_SIGNER_EKU not in usages:
+                raise ValueError("signer lacks the VICAL signer EKU")
+            key_usage = signer.extensions.get_extension_for_class(x509.KeyUsage).value
+            if not (key_usage.digital_signature or key_usage.content_commitment):
+                raise ValueError("signer key usage does not allow signing")
+
+            vical = cbor2.loads(payload)
+            entries = []
+            for info in vical["certificateInfos"]:
+                certificate = x509.load_der_x509_certificate(info["certificate"])
+                ski = certificate.extensions.get_extension_for_class(x509.SubjectKeyIdentifier).value.digest
+                entries.append((certificate.serial_number, ski, info["docType"]))
+            return entries
+
+
+        def main():
+            list_path, root_path, at_seconds, repetitions = sys.argv[1:5]
+            with open(list_path, "rb") as file:
+                signed = file.read()
+            with open(root_path, "rb") as file:
+                root_der = file.read()
+            at = datetime.fromtimestamp(int(at_seconds), tz=timezone.utc)
+            entries = verify(bytes(bytearray(signed)), root_der, at)
+            seconds = []
+            cpu_seconds = []
+            for _ in range(int(repetitions)):
+                fresh = bytes(bytearray(signed))
+                cpu_start = time.process_time()
+                start = time.perf_counter()
+                verify(fresh, root_der, at)
+                seconds.append(time.perf_counter() - start)
+                cpu_seconds.append(time.process_time() - cpu_start)
+            loads = getattr(cbor2.loads, "__module__", "") or ""
+            cbor2_kind = "native loads" if type(cbor2.loads).__name__ == "builtin_function_or_method" else "pure Python"
+            cbor2_kind += f" from {loads}" if loads else ""
+            versions = (
+                f"Python {platform.python_version()}, cbor2 {metadata.version('cbor2')} ({cbor2_kind}), "
+                f"cryptography {metadata.version('cryptography')}"
+            )
+            result = {"seconds": seconds, "cpu_seconds": cpu_seconds, "entries": len(entries), "versions": versions}
+            print(json.dumps(result))
+
+
+        main()
+        """#
+}

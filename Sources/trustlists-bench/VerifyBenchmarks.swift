@@ -1,0 +1,175 @@
+import COSE
+import Foundation
+import TrustLists
+import X509
+
+/// Group `verify`: cold verification and decoding of synthetic VICALs of 100, 1,000 and 10,000 entries with
+/// ``TrustListVerifier``, next to the OpenSSL floor and an independent Python verifier of the same bytes.
+enum VerifyBenchmarks {
+    /// The list sizes measured, in entries.
+    static let sizes = [100, 1_000, 10_000]
+    /// Timed repetitions per figure (after one warm-up).
+    static let repetitions = 5
+
+    /// Builds (or reuses) the network, then measures every size.
+    static func run() {
+        let network: SyntheticNetwork
+        do {
+            network = try SyntheticNetwork.network()
+        } catch {
+            Bench.fail("building the synthetic network", error)
+            return
+        }
+        print("  ours   = TrustListVerifier.verify(fresh copy of the bytes, .vical, at:) -> VerifiedList: CBOR,")
+        print("           COSE_Sign1, ES256, chain to the pinned root, signer profile, payload model with every")
+        print("           entry's Certificate(derEncoded:); cold: new bytes, root and Certificates every iteration")
+        print("  floor  = OpenSSL called directly: SHA-256(payload) + one ECDSA verify of that digest +")
+        print("           d2i_X509 of every entry's certificate (each measured alone, summed); ours can be below")
+        print("           it, since Certificate(derEncoded:) decodes fields one by one and never calls d2i_X509")
+        print("  python = cbor2 + cryptography in a subprocess, timed inside Python (no start-up); it too loads")
+        print("           the root from DER inside each timed verification")
+        if let reason = PythonVerifier.unavailableReason { print("  python: SKIPPED (\(reason))") }
+        var summary: [(entries: Int, figures: Figures)] = []
+        for size in sizes {
+            do {
+                let figures = try measure(network: network, entries: size)
+                summary.append((size, figures))
+            } catch {
+                Bench.fail("verify of \(size) entries", error)
+            }
+        }
+        if let largest = summary.last(where: { $0.entries == SyntheticNetwork.largestList }) {
+            let goal = "goal (cold verify + decode of \(Bench.count(largest.entries)) entries no slower than Python)"
+            if let python = largest.figures.python, let ratio = largest.figures.pairedRatio {
+                let ours = largest.figures.ours
+                let verdict = ratio <= 1 ? "MET" : "NOT MET"
+                print(
+                    "\n  \(goal): \(verdict): paired ratio ours/Python \(Bench.fixed(ratio, 2))x "
+                        + "(ours \(Bench.duration(ours.median)), Python \(Bench.duration(python.median)), wall medians)"
+                )
+            } else {
+                print("\n  \(goal): not checked, Python unavailable")
+            }
+        }
+    }
+
+    /// What one list size gave.
+    struct Figures {
+        /// Our cold verify + decode.
+        let ours: Bench.Timing
+        /// The Python verifier's; nil when skipped.
+        let python: Bench.Timing?
+        /// The median over repetitions of ours / Python, each pair measured back to back (wall); nil when skipped.
+        let pairedRatio: Double?
+    }
+
+    /// Measures one list size and prints its block.
+    private static func measure(network: SyntheticNetwork, entries: Int) throws -> Figures {
+        let bytes = try network.signedVICAL(entries: entries)
+        let message = try COSESign1(cborEncoded: bytes)
+        guard let payload = message.payload else { throw OpenSSLDirect.Failure(description: "no payload") }
+        let verifier = TrustListVerifier(anchors: [network.root])
+        let time = SyntheticNetwork.verificationTime
+        let checked = try verifier.verify(bytes, kind: .vical, at: time)
+        guard checked.list.entryCount == entries, checked.warnings.isEmpty else {
+            throw OpenSSLDirect.Failure(
+                description: "\(checked.list.entryCount) of \(entries) entries, warnings \(checked.warnings)")
+        }
+        print(
+            "\n  VICAL of \(Bench.count(entries)) entries: \(Bench.megabytes(bytes.count)) signed, "
+                + "payload \(Bench.megabytes(payload.count)), average certificate "
+                + "\(network.iacas.prefix(entries).reduce(0) { $0 + $1.derEncoded.count } / entries) bytes")
+
+        // Ours, cold: the root too is decoded afresh each time, so its memoized OpenSSL object is not reused.
+        let rootDER = network.root.derEncoded
+        func coldVerify() throws -> VerifiedList {
+            let anchor = try Certificate(derEncoded: Bench.freshCopy(rootDER))
+            return try TrustListVerifier(anchors: [anchor]).verify(Bench.freshCopy(bytes), kind: .vical, at: time)
+        }
+        // Ours and Python alternate, one repetition each in turn, so that a slow spell of the machine (other work
+        // runs on it) falls on both and their ratio, taken per pair, stays meaningful.
+        let iterations = try Bench.measure(repetitions: 1, targetSeconds: 0.5) { try coldVerify() }.iterations
+        let listFile = try BenchFiles.write(bytes, named: "vical-\(entries).cose")
+        let rootFile = try BenchFiles.write(network.root.derEncoded, named: "root.der")
+        var oursRuns: [Bench.Timing] = []
+        var pythonRuns: [PythonVerifier.Result] = []
+        for _ in 0..<repetitions {
+            oursRuns.append(try Bench.measure(repetitions: 1, iterations: iterations) { try coldVerify() })
+            if PythonVerifier.unavailableReason == nil {
+                // As many verifications as ours runs per repetition; Python times each one.
+                let result = try PythonVerifier.verify(
+                    listFile: listFile, rootFile: rootFile, at: time, repetitions: iterations)
+                guard result.entries == entries else {
+                    throw OpenSSLDirect.Failure(description: "python loaded \(result.entries) of \(entries) entries")
+                }
+                pythonRuns.append(result)
+            }
+        }
+        let ours = Bench.Timing.merged(oursRuns)
+        let memory = try Bench.peakMemory { try coldVerify() }
+        print(
+            "  \(Bench.label("ours: verify + decode"))\(Bench.duration(ours.median))/list  "
+                + "\(Bench.rate(Double(entries) / ours.median)) entries/s  (\(ours.method))")
+        let peak = memory.peak
+        let reset = peak.wasReset ? "after malloc_trim + high-water reset" : "high-water NOT reset"
+        print(
+            "  \(Bench.label("ours: peak RSS during one verify"))\(Bench.mebibytes(peak.peakBytes)) "
+                + "(+\(Bench.mebibytes(peak.growthBytes)) over the \(Bench.mebibytes(peak.baselineBytes)) before; "
+                + "getrusage ru_maxrss, \(reset))")
+
+        // The OpenSSL floor.
+        let derSignature = try OpenSSLDirect.derSignature(fromRaw: message.signature)
+        let key = try OpenSSLDirect.PublicKey(subjectPublicKeyInfo: network.signer.subjectPublicKeyInfo)
+        let digest = OpenSSLDirect.sha256(
+            SigStructure.signature1(protectedBytes: message.protectedBytes, externalAAD: [], payload: payload))
+        guard OpenSSLDirect.verifyDigest(key, derSignature: derSignature, digest: digest) else {
+            throw OpenSSLDirect.Failure(description: "floor: the signature does not verify")
+        }
+        let certificates = network.iacas.prefix(entries).map(\.derEncoded)
+        let hash = Bench.measure(repetitions: repetitions) { OpenSSLDirect.sha256(payload) }
+        let ecdsa = Bench.measure(repetitions: repetitions) {
+            OpenSSLDirect.verifyDigest(key, derSignature: derSignature, digest: digest)
+        }
+        let parse = Bench.measure(repetitions: repetitions, targetSeconds: 0.5) {
+            certificates.reduce(0) { $0 + (OpenSSLDirect.decodeX509($1) ? 1 : 0) }
+        }
+        let floor = hash.median + ecdsa.median + parse.median
+        print("  \(Bench.label("floor: SHA-256 of the payload"))\(Bench.duration(hash.median))  (\(hash.method))")
+        print(
+            "  \(Bench.label("floor: one ECDSA P-256 verify (digest given)"))\(Bench.duration(ecdsa.median))  "
+                + "(\(ecdsa.method))"
+        )
+        print(
+            "  \(Bench.label("floor: d2i_X509 of every entry"))\(Bench.duration(parse.median))  "
+                + "= \(Bench.duration(parse.median / Double(entries)))/certificate  (\(parse.method))")
+        print("  \(Bench.label("floor: total"))\(Bench.duration(floor))/list")
+
+        // Python.
+        var python: Bench.Timing?
+        if let first = pythonRuns.first {
+            let timing = Bench.Timing.merged(pythonRuns.map(\.timing))
+            python = timing
+            print(
+                "  \(Bench.label("python: verify + load every certificate"))"
+                    + "\(Bench.duration(timing.median))/list  "
+                    + "\(Bench.rate(Double(entries) / timing.median)) entries/s  (median of \(timing.samples.count) "
+                    + "verifications in \(pythonRuns.count) processes, each after its own warm-up, range "
+                    + "\(Bench.duration(timing.minimum))..\(Bench.duration(timing.maximum)), cpu "
+                    + "\(Bench.duration(timing.cpuMedian)); \(first.versions))")
+        }
+
+        print("  \(Bench.label("ratio ours / OpenSSL floor"))\(Bench.ratio(ours.median, floor))")
+        var pairedRatio: Double?
+        if !pythonRuns.isEmpty {
+            let wall = Bench.median(zip(oursRuns, pythonRuns).map { $0.median / $1.timing.median })
+            pairedRatio = wall
+            let cpu = Bench.median(zip(oursRuns, pythonRuns).map { $0.cpuMedian / $1.timing.cpuMedian })
+            print(
+                "  \(Bench.label("ratio ours / Python"))\(Bench.fixed(wall, 2))x wall, \(Bench.fixed(cpu, 2))x CPU  "
+                    + "(median of the \(pythonRuns.count) paired ratios)")
+        } else {
+            print("  \(Bench.label("ratio ours / Python"))skipped (Python unavailable)")
+        }
+        return Figures(ours: ours, python: python, pairedRatio: pairedRatio)
+    }
+}
