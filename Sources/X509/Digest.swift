@@ -10,11 +10,14 @@ public enum Digest: String, Sendable, Hashable, CaseIterable {
     /// SHA-512: 64 bytes.
     case sha512
 
+    /// The algorithm, fetched from OpenSSL's default provider once per process: `EVP_sha256()` and friends would
+    /// look it up again on every digest (OpenSSL 3 implicit fetch), which costs about as much as hashing a
+    /// certificate.
     var evp: OpaquePointer? {
         switch self {
-        case .sha256: EVP_sha256()
-        case .sha384: EVP_sha384()
-        case .sha512: EVP_sha512()
+        case .sha256: FetchedDigests.shared.sha256
+        case .sha384: FetchedDigests.shared.sha384
+        case .sha512: FetchedDigests.shared.sha512
         }
     }
 
@@ -29,6 +32,24 @@ public enum Digest: String, Sendable, Hashable, CaseIterable {
         }
         // EVP_Digest fails only when OpenSSL cannot allocate; an empty digest then never matches a pin.
         return ok == 1 ? Array(output.prefix(Int(length))) : []
+    }
+}
+
+/// The SHA-2 `EVP_MD`s, fetched once (`EVP_MD_fetch(3)`) and kept for the life of the process.
+///
+/// `@unchecked Sendable`: the pointers are set once at init and OpenSSL's fetched `EVP_MD` objects are immutable and
+/// safe to share between threads.
+private final class FetchedDigests: @unchecked Sendable {
+    static let shared = FetchedDigests()
+    let sha256: OpaquePointer?
+    let sha384: OpaquePointer?
+    let sha512: OpaquePointer?
+
+    private init() {
+        // A failed fetch (no default provider) falls back to the legacy getters, which fetch on each use.
+        sha256 = EVP_MD_fetch(nil, "SHA256", nil) ?? EVP_sha256()
+        sha384 = EVP_MD_fetch(nil, "SHA384", nil) ?? EVP_sha384()
+        sha512 = EVP_MD_fetch(nil, "SHA512", nil) ?? EVP_sha512()
     }
 }
 

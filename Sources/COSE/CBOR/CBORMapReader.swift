@@ -25,8 +25,10 @@ public struct CBORMapReader: Sendable {
     /// - Returns: a reader with the path `path.key`.
     public func optional(_ key: String) -> CBORReader? {
         for entry in entries {
-            if case .textString(let candidate) = entry.key.content, candidate.utf8.elementsEqual(key.utf8) {
-                return CBORReader(entry.value, path: childPath(key))
+            if case .textString(let candidate) = entry.key.content, candidate.utf8.count == key.utf8.count,
+                candidate.utf8.elementsEqual(key.utf8)
+            {
+                return CBORReader(entry.value, parentPath: path, step: .key(key))
             }
         }
         return nil
@@ -52,7 +54,7 @@ public struct CBORMapReader: Sendable {
             case .negative(let n): matches = label < 0 && n == UInt64(~label)
             default: matches = false
             }
-            if matches { return CBORReader(entry.value, path: childPath(String(label))) }
+            if matches { return CBORReader(entry.value, parentPath: path, step: .key(String(label))) }
         }
         return nil
     }

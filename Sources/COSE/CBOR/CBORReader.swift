@@ -12,16 +12,40 @@ import Foundation
 public struct CBORReader: Sendable {
     /// The node read.
     public let node: CBORNode
+    /// The path of the enclosing item, and this item's step from it. The full path is only joined when asked
+    /// for (an error message), so that decoding thousands of entries builds no strings.
+    private let parentPath: String
+    private let step: Step
+
+    /// One step down from an item.
+    enum Step: Sendable {
+        case none
+        case key(String)
+        case index(Int)
+    }
+
     /// Where the node sits in the document, for messages (`certificateInfos[3].docType`).
-    public let path: String
+    public var path: String {
+        switch step {
+        case .none: parentPath
+        case .key(let key): parentPath.isEmpty ? key : "\(parentPath).\(key)"
+        case .index(let index): "\(parentPath)[\(index)]"
+        }
+    }
 
     /// Creates a reader over a node.
     /// - Parameters:
     ///   - node: the decoded item.
     ///   - path: its path for messages; empty for the top item.
     public init(_ node: CBORNode, path: String = "") {
+        self.init(node, parentPath: path, step: .none)
+    }
+
+    /// A reader one step below the item at `parentPath`.
+    init(_ node: CBORNode, parentPath: String, step: Step) {
         self.node = node
-        self.path = path
+        self.parentPath = parentPath
+        self.step = step
     }
 
     /// The node as a ``CBOR`` value.
@@ -91,7 +115,8 @@ public struct CBORReader: Sendable {
     /// - Throws: ``COSEError`` `unexpected_type` for any other item.
     public func array() throws -> [CBORReader] {
         guard case .array(let items) = node.content else { throw mismatch(expected: "array") }
-        return items.enumerated().map { CBORReader($1, path: "\(path)[\($0)]") }
+        let path = path
+        return items.enumerated().map { CBORReader($1, parentPath: path, step: .index($0)) }
     }
 
     /// The entries of a map (RFC 8949 §3.1, major type 5).
@@ -110,7 +135,7 @@ public struct CBORReader: Sendable {
         guard case .tagged(let number, let content) = node.content, number == tag else {
             throw mismatch(expected: "tag \(tag)")
         }
-        return CBORReader(content, path: path)
+        return CBORReader(content, parentPath: parentPath, step: step)
     }
 
     /// The magnitude of an unsigned big integer: a bignum (tag 2 over a byte string, RFC 8949 §3.4.3) or an

@@ -1,5 +1,6 @@
 import COSE
 import Foundation
+import X509
 
 /// Shared steps of decoding a VICAL or RICAL payload (DESIGN.md pipeline step 8), mapping the COSE module's
 /// errors to the pipeline's reason codes.
@@ -41,19 +42,20 @@ enum PayloadDecoding {
         }
     }
 
-    /// Decodes `certificateInfos` entry by entry: an entry that does not decode is dropped with a warning, never the
+    /// Decodes `certificateInfos` entry by entry, each with its certificate decoded ahead (``EntryCertificates``): an entry that does not decode is dropped with a warning, never the
     /// whole list; but a list whose every entry is broken is malformed.
     static func entries<Entry>(
         _ root: CBORMapReader, warnings: inout ListWarnings,
-        decode: (CBORMapReader, inout ListWarnings) throws -> Entry
+        decode: (CBORMapReader, Certificate?, inout ListWarnings) throws -> Entry
     ) throws(TrustListError) -> [Entry] {
         let items = try field { try root.required("certificateInfos").array() }
+        let certificates = EntryCertificates.decode(items)
         var entries: [Entry] = []
         entries.reserveCapacity(items.count)
         var firstFailure: String?
-        for item in items {
+        for (item, certificate) in zip(items, certificates) {
             do {
-                entries.append(try decode(try item.map(), &warnings))
+                entries.append(try decode(try item.map(), certificate, &warnings))
             } catch {
                 let reason = (error as? COSEError)?.reason ?? "\(error)"
                 firstFailure = firstFailure ?? "\(item.path): \(reason)"

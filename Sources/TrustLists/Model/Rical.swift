@@ -29,8 +29,8 @@ public struct Rical: Sendable {
                 .wrongListType, "type is \"\(type)\"; a RICAL has \"\(Self.readerAuthenticationType)\"")
         }
         header = try ListHeader(root, kind: .rical, warnings: &warnings)
-        certificateInfos = try PayloadDecoding.entries(root, warnings: &warnings) { map, warnings in
-            try RicalCertificateInfo(map, warnings: &warnings)
+        certificateInfos = try PayloadDecoding.entries(root, warnings: &warnings) { map, certificate, warnings in
+            try RicalCertificateInfo(map, certificate: certificate, warnings: &warnings)
         }
         PayloadDecoding.reportDuplicateSKIs(certificateInfos.map(\.ski), path: "certificateInfos", warnings: &warnings)
     }
@@ -62,9 +62,9 @@ public struct RicalCertificateInfo: Sendable, Hashable {
     ])
     static let aliases = ["trustContraints": "trustConstraints", "Extensions": "extensions"]
 
-    init(_ map: CBORMapReader, warnings: inout ListWarnings) throws {
+    init(_ map: CBORMapReader, certificate: Certificate?, warnings: inout ListWarnings) throws {
         var local = ListWarnings()
-        listed = try ListedCertificate(map, warnings: &local)
+        listed = try ListedCertificate(map, certificate: certificate, warnings: &local)
         isTrustAnchor = try map.optional("isTrustAnchor")?.bool() ?? true
         aki = try map.optional("aki")?.bytes()
         type = try map.optional("type")?.text()

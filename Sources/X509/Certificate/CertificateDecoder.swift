@@ -84,7 +84,11 @@ enum CertificateDecoder {
         let notBefore = try time(buffer, try times.next("notBefore"), "notBefore")
         let notAfter = try time(buffer, try times.next("notAfter"), "notAfter")
         guard times.isAtEnd else { throw X509Error(.malformedCertificate, "validity has more than two times") }
-        let subject = try name(buffer, try fields.next("subject"), "subject")
+        let subjectElement = try fields.next("subject")
+        // Self-issued certificates (every IACA and root) carry the same Name twice: decode it once.
+        let subject =
+            buffer[subjectElement.range].elementsEqual(issuer.derEncoded)
+            ? issuer : try name(buffer, subjectElement, "subject")
         let publicKeyInfo = try fields.next("subjectPublicKeyInfo")
         guard publicKeyInfo.isUniversal(V_ASN1_SEQUENCE), publicKeyInfo.isConstructed else {
             throw X509Error(.malformedCertificate, "subjectPublicKeyInfo is not a SEQUENCE")
@@ -156,9 +160,28 @@ enum CertificateDecoder {
     }
 }
 
-/// `OBJ_obj2txt` in dotted-decimal form (never a short name), so custom OIDs print the same as known ones.
+/// `OBJ_obj2txt` in dotted-decimal form (never a short name), so custom OIDs print the same as known ones. The
+/// OIDs every certificate carries are looked up by NID instead: printing them costs more than the rest of an
+/// extension's decoding.
 func objectText(_ object: OpaquePointer?) -> String {
     guard let object else { return "" }
+    if let known = commonObjectText[OBJ_obj2nid(object)] { return known }
+    return printedObjectText(object)
+}
+
+/// Dotted forms of OIDs by NID; a test checks each against `OBJ_obj2txt`.
+let commonObjectText: [Int32: String] = [
+    NID_subject_key_identifier: "2.5.29.14", NID_key_usage: "2.5.29.15", NID_subject_alt_name: "2.5.29.17",
+    NID_issuer_alt_name: "2.5.29.18", NID_basic_constraints: "2.5.29.19", NID_crl_distribution_points: "2.5.29.31",
+    NID_certificate_policies: "2.5.29.32", NID_authority_key_identifier: "2.5.29.35", NID_ext_key_usage: "2.5.29.37",
+    NID_info_access: "1.3.6.1.5.5.7.1.1", NID_ecdsa_with_SHA256: "1.2.840.10045.4.3.2",
+    NID_ecdsa_with_SHA384: "1.2.840.10045.4.3.3", NID_ecdsa_with_SHA512: "1.2.840.10045.4.3.4",
+    NID_sha256WithRSAEncryption: "1.2.840.113549.1.1.11", NID_ED25519: "1.3.101.112",
+    NID_server_auth: "1.3.6.1.5.5.7.3.1", NID_client_auth: "1.3.6.1.5.5.7.3.2",
+]
+
+/// `OBJ_obj2txt` with numbers only.
+func printedObjectText(_ object: OpaquePointer) -> String {
     var buffer = [CChar](repeating: 0, count: 128)
     let length = OBJ_obj2txt(&buffer, Int32(buffer.count), object, 1)
     guard length > 0 else { return "" }
