@@ -124,11 +124,11 @@ enum CertificateDecoder {
     private static func name(
         _ buffer: UnsafeBufferPointer<UInt8>, _ element: DERElement, _ what: String
     ) throws(X509Error) -> DistinguishedName {
-        let name = try buffer.decode(
-            element.range, as: what, with: { d2i_X509_NAME(nil, $0, $1) },
-            free: { X509_NAME_free($0) })
-        defer { X509_NAME_free(name) }
-        return try DistinguishedName(openSSL: name, derEncoded: Array(buffer[element.range]))
+        // Decoded here to validate it; its text is printed on first use (DistinguishedName).
+        X509_NAME_free(
+            try buffer.decode(
+                element.range, as: what, with: { d2i_X509_NAME(nil, $0, $1) }, free: { X509_NAME_free($0) }))
+        return DistinguishedName(validatedDER: Array(buffer[element.range]))
     }
 
     private static func time(

@@ -1,18 +1,30 @@
 internal import COpenSSL
+import Synchronization
 
 /// An X.501 Name (RFC 5280 §4.1.2.4) as OpenSSL decodes it: its DER bytes, its RFC 4514 string and its common name.
+///
+/// The text forms are made by OpenSSL on first use and kept: a list of 10,000 IACAs is verified without printing a
+/// single Name, and each is printed once when the snapshot is built.
 public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
     /// The DER encoding of the Name, exactly as it appears in the certificate.
     public let derEncoded: [UInt8]
+    private let text: NameText
+
     /// The RFC 4514 string (most significant RDN last, e.g. `CN=AAMVA DTS Root CA,O=AAMVA,C=US`), UTF-8 kept as is.
-    public let rfc4514: String
+    public var rfc4514: String { text.decoded(derEncoded).rfc4514 }
     /// The value of the last commonName attribute (OID 2.5.4.3) as UTF-8; nil when there is none.
-    public let commonName: String?
+    public var commonName: String? { text.decoded(derEncoded).commonName }
     /// The value of the countryName attribute (OID 2.5.4.6); nil when there is none.
-    public let country: String?
+    public var country: String? { text.decoded(derEncoded).country }
 
     /// The RFC 4514 string.
     public var description: String { rfc4514 }
+
+    /// A Name whose DER OpenSSL has already decoded (`d2i_X509_NAME`), so that printing it later cannot fail.
+    init(validatedDER derEncoded: [UInt8]) {
+        self.derEncoded = derEncoded
+        self.text = NameText()
+    }
 
     /// Names are equal when their DER bytes are.
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.derEncoded == rhs.derEncoded }
@@ -20,22 +32,47 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) { hasher.combine(derEncoded) }
 }
 
-extension DistinguishedName {
-    /// Reads an OpenSSL `X509_NAME`; `derEncoded` are the bytes it was decoded from.
-    init(openSSL name: OpaquePointer, derEncoded: [UInt8]) throws(X509Error) {
-        let bio = try MemoryBIO()
-        // RFC 4514 form (XN_FLAG_RFC2253), but UTF-8 kept as is rather than escaped byte by byte.
-        let flags = shim_XN_FLAG_RFC2253() & ~UInt(ASN1_STRFLGS_ESC_MSB)
-        guard X509_NAME_print_ex(bio.pointer, name, 0, flags) >= 0 else {
-            throw OpenSSLErrorQueue.error(.malformedCertificate, "name cannot be printed")
-        }
-        self.derEncoded = derEncoded
-        self.rfc4514 = bio.text
-        self.commonName = Self.lastValue(of: NID_commonName, in: name)
-        self.country = Self.lastValue(of: NID_countryName, in: name)
+/// The text forms of one Name, printed by OpenSSL on first use and kept.
+private final class NameText: Sendable {
+    struct Decoded: Sendable {
+        let rfc4514: String
+        let commonName: String?
+        let country: String?
     }
 
-    private static func lastValue(of nid: Int32, in name: OpaquePointer) -> String? {
+    private let cache = Mutex<Decoded?>(nil)
+
+    func decoded(_ der: [UInt8]) -> Decoded {
+        cache.withLock { cached in
+            if let cached { return cached }
+            let made = Self.print(der)
+            cached = made
+            return made
+        }
+    }
+
+    /// RFC 4514 text (XN_FLAG_RFC2253, UTF-8 kept as is rather than escaped byte by byte), CN and C.
+    private static func print(_ der: [UInt8]) -> Decoded {
+        let name: OpaquePointer? = der.withUnsafeBufferPointer { buffer in
+            var cursor = buffer.baseAddress
+            return d2i_X509_NAME(nil, &cursor, buffer.count)
+        }
+        guard let name, let bio = try? MemoryBIO() else {
+            OpenSSLErrorQueue.clear()
+            return Decoded(rfc4514: "(name \(hexString(der)))", commonName: nil, country: nil)
+        }
+        defer { X509_NAME_free(name) }
+        let flags = shim_XN_FLAG_RFC2253() & ~UInt(ASN1_STRFLGS_ESC_MSB)
+        _ = X509_NAME_print_ex(bio.pointer, name, 0, flags)
+        OpenSSLErrorQueue.clear()
+        return Decoded(
+            rfc4514: bio.text, commonName: DistinguishedName.lastValue(of: NID_commonName, in: name),
+            country: DistinguishedName.lastValue(of: NID_countryName, in: name))
+    }
+}
+
+extension DistinguishedName {
+    fileprivate static func lastValue(of nid: Int32, in name: OpaquePointer) -> String? {
         var found: Int32 = -1
         var index: Int32 = -1
         while true {
