@@ -72,6 +72,34 @@ final class RefreshStatusCommandTests {
         #expect(status.standardOutput.contains("sim/vical: last error rollback"))
     }
 
+    @Test("refresh --at is a dry run: a time long past or far ahead changes nothing in the cache")
+    func refreshAtIsDryRun() throws {
+        _ = CLIRun.run(["refresh", "--config", configuration.file.path], now: t0)
+        let cache = configuration.cacheDirectory
+        func snapshotOfCache() throws -> [String: Data] {
+            var files: [String: Data] = [:]
+            let enumerator = FileManager.default.enumerator(atPath: cache.path)
+            while let name = enumerator?.nextObject() as? String {
+                var isDirectory: ObjCBool = false
+                let path = cache.appendingPathComponent(name).path
+                if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                    name != "lock"
+                {
+                    files[name] = try Data(contentsOf: URL(fileURLWithPath: path))
+                }
+            }
+            return files
+        }
+        let before = try snapshotOfCache()
+        for at in ["0001-01-01T00:00:00Z", "2030-01-01T00:00:00Z"] {
+            let (_, run) = CLIRun.run(["refresh", "--config", configuration.file.path, "--at", at], now: t0 + 60)
+            #expect(run.standardOutput.hasPrefix("dry run at"), "\(run.standardOutput)")
+        }
+        #expect(try snapshotOfCache() == before)
+        let (status, run) = CLIRun.run(["status", "--config", configuration.file.path], now: t0 + 120)
+        #expect(status == 0, "\(run.standardOutput)")
+    }
+
     @Test("states follow --at: overdue is WARNING, expired is CRITICAL")
     func statesByTime() throws {
         _ = CLIRun.run(["refresh", "--config", configuration.file.path], now: t0)

@@ -100,6 +100,19 @@ struct RefreshTests {
         #expect(harness.status(at: t0 + 60).exitStatus == 1)
     }
 
+    @Test("a later date is taken even with a lower issue id, with a note; an earlier date is a rollback")
+    func orderedByDate() throws {
+        let harness = try RefreshHarness()
+        try harness.publish(harness.sim.vicalContent(issueID: 9, date: TestPKI.referenceTime))
+        _ = try harness.refresh(at: t0)
+        try harness.publish(harness.sim.vicalContent(issueID: 3, date: TestPKI.referenceTime + 60))
+        let report = try harness.refresh(at: t0 + 60)
+        #expect(outcome(report, harness.vicalID) == .updated)
+        #expect(report.results.first?.notes.contains { $0.contains("issue id went down from 9 to 3") } == true)
+        try harness.publish(harness.sim.vicalContent(issueID: 10, date: TestPKI.referenceTime + 30))
+        expectKept(try harness.refresh(at: t0 + 120), harness.vicalID, .rollback)
+    }
+
     @Test("the same issue id with other bytes is equivocation")
     func equivocation() throws {
         let harness = try RefreshHarness()
@@ -330,6 +343,18 @@ struct RefreshTests {
         expectKept(try harness.refresh(at: t0 + 60), harness.vicalID, .rollback)
     }
 
+    @Test("a bootstrap file that cannot be used is reported, not ignored")
+    func unusableBootstrap() throws {
+        let folder = try TemporaryDirectory()
+        let garbage = try folder.write([0x01, 0x02, 0x03], to: "garbage.cose")
+        let harness = try RefreshHarness(bootstrap: (garbage, nil))
+        harness.source.set(harness.vicalURL, .failure(TrustListError(.networkError, "unreachable")))
+        let report = try harness.refresh(at: t0)
+        let result = try #require(report.results.first { $0.id == harness.vicalID })
+        #expect(result.state == .noTrust)
+        #expect(result.notes.contains { $0.hasPrefix("bootstrap file unusable: malformed_cbor") })
+    }
+
     @Test("--offline fetches nothing and uses the cache")
     func offline() throws {
         let harness = try RefreshHarness()
@@ -369,5 +394,60 @@ struct RefreshTests {
             configuration: harness.configuration, fetcher: harness.source, at: t0, lockTimeout: 10)
         released.wait()
         #expect(outcome(report, harness.vicalID) == .updated)
+    }
+}
+
+/// Ordering by the signed date, with the real AAMVA lists, whose issue ids go down over time.
+@Suite("Refresh ordering on real lists", .enabled(if: RealFixtures.isAvailable, "\(RealFixtures.absentMessage)"))
+struct RealOrderingTests {
+    @Test(
+        "AAMVA's 2024 list (issue 616575) then its 2025 list (issue 227602) are taken in order; the 2024 list replayed after is a rollback"
+    )
+    func aamvaInOrder() throws {
+        let folder = try TemporaryDirectory()
+        let root = try Certificate(pemEncoded: try RealFixtures.text("aamva_dts_root_ca.pem"))
+        let source = MemorySource()
+        source.set("https://aamva.test/root", .bytes(Array(root.pemEncoded.utf8)))
+        let configuration = try RefreshHarness.configuration(
+            in: folder.url, pin: root.sha256Hex, extraNetwork: "", bootstrap: (nil, nil),
+            urls: ("https://aamva.test/root", "https://aamva.test/vical", "https://aamva.test/rical"))
+        let vical = ListID(network: "sim", kind: .vical)
+        func refresh(_ file: String, at time: String) throws -> ListRefreshResult? {
+            source.set("https://aamva.test/vical", .bytes(try RealFixtures.bytes(file)))
+            let report = try RefreshRun.perform(
+                configuration: configuration, fetcher: source, only: [vical], at: Timestamp.parse(time) ?? .distantPast)
+            return report.results.first { $0.id == vical }
+        }
+        // The configuration names provider "Sim"; AAMVA's lists name "AAMVA".
+        let mismatch = try refresh("aamva_vical_2024-09-24.cbor", at: "2024-09-25T00:00:00Z")
+        guard case .failed(let error) = mismatch?.outcome else {
+            Issue.record("expected provider_mismatch, got \(String(describing: mismatch?.outcome))")
+            return
+        }
+        #expect(error.code == .providerMismatch)
+        let fixed = try Data(contentsOf: configuration.file)
+        try Data(String(decoding: fixed, as: UTF8.self).replacingOccurrences(of: "\"Sim\"", with: "\"AAMVA\"").utf8)
+            .write(to: configuration.file)
+        let aamva = try Configuration.load(path: configuration.file.path)
+        func refreshAAMVA(_ file: String, at time: String) throws -> ListRefreshResult? {
+            source.set("https://aamva.test/vical", .bytes(try RealFixtures.bytes(file)))
+            return try RefreshRun.perform(
+                configuration: aamva, fetcher: source, only: [vical], at: Timestamp.parse(time) ?? .distantPast
+            ).results.first { $0.id == vical }
+        }
+        let first = try refreshAAMVA("aamva_vical_2024-09-24.cbor", at: "2024-09-25T00:00:00Z")
+        #expect(first?.outcome == .updated)
+        #expect(first?.current?.issueID == 616575)
+        let second = try refreshAAMVA("aamva_vical_2025-11-18.cbor", at: "2025-11-18T19:00:00Z")
+        #expect(second?.outcome == .updated)
+        #expect(second?.current?.issueID == 227602)
+        #expect(second?.notes.contains { $0.contains("issue id went down from 616575 to 227602") } == true)
+        let replay = try refreshAAMVA("aamva_vical_2024-09-24.cbor", at: "2025-11-18T20:00:00Z")
+        guard case .keptLastGood(let replayError) = replay?.outcome else {
+            Issue.record("expected the replay to be refused, got \(String(describing: replay?.outcome))")
+            return
+        }
+        #expect(replayError.code == .rollback)
+        #expect(replay?.current?.issueID == 227602)
     }
 }

@@ -11,7 +11,7 @@ enum RefreshCommand: Command {
             ConfigOption.option,
             .value("list", "network/kind", "Refresh only this list, e.g. aamva/vical.", repeatable: true),
             .flag("offline", "Fetch nothing: use the cache and bootstrap files only."),
-            .value("at", "time", "Verify at this RFC 3339 time instead of now."),
+            .value("at", "time", "Verify at this RFC 3339 time instead of now, as a dry run: nothing is stored."),
             .flag("json", "Print JSON (keys documented in docs/cli.md)."),
         ],
         discussion: """
@@ -37,18 +37,25 @@ enum RefreshCommand: Command {
             }
             only = (only ?? []).union([id])
         }
+        // A time other than now must not be left in the cache (lastSuccess in 2030, lists quarantined as "not yet
+        // valid"): --at verifies and reports, and stores nothing.
+        let dryRun = arguments.value("at") != nil
         let report: RefreshReport
         do {
             report = try RefreshRun.perform(
                 configuration: configuration, fetcher: CurlFetcher(settings: configuration.http), only: only,
-                offline: arguments.flag("offline"), at: time)
+                offline: arguments.flag("offline"), at: time, dryRun: dryRun,
+                waiting: { context.printError("waiting for the cache lock: another refresh (trustlistd?) is running") })
         } catch {
             context.printError("UNKNOWN: \(error)")
             return 3
         }
         if arguments.flag("json") {
-            context.standardOutput(JSONText.render(json(report)))
+            var object = json(report)
+            object["dryRun"] = dryRun
+            context.standardOutput(JSONText.render(object))
         } else {
+            if dryRun { context.print("dry run at \(Timestamp.text(time)) (--at): verified, nothing stored") }
             context.print(text(report))
         }
         return report.exitStatus

@@ -65,24 +65,28 @@ public struct Refresher {
                 if offline {
                     outcome = .offline
                     if store.current[list.id] == nil,
-                        let note = try useBootstrap(list, anchors: resolved.roots, at: time)
+                        let note = try useBootstrap(list, anchors: resolved.roots, at: time, notes: &notes)
                     {
                         notes.append(note)
                     }
                 } else {
                     outcome = try fetchAndApply(
-                        list, anchors: resolved.roots, at: time, verificationSeconds: &verificationSeconds)
+                        list, anchors: resolved.roots, at: time, verificationSeconds: &verificationSeconds,
+                        notes: &notes)
                 }
             } catch  where error.code == .networkError && cancellation?.isCancelled == true {
                 // A fetch abandoned because the daemon is stopping says nothing about the source: record nothing.
                 outcome = .cancelled
             } catch {
                 store.update(list.id) { $0.recordFailure(error, at: time) }
-                if store.current[list.id] == nil, let anchors = try? roots[list.network.id]?.get().roots,
-                    let note = try? useBootstrap(list, anchors: anchors, at: time)
-                {
-                    notes.append(note)
-                    store.update(list.id) { $0.recordFailure(error, at: time) }
+                if store.current[list.id] == nil, let anchors = try? roots[list.network.id]?.get().roots {
+                    do {
+                        if let note = try useBootstrap(list, anchors: anchors, at: time, notes: &notes) {
+                            notes.append(note)
+                        }
+                    } catch {
+                        notes.append("bootstrap file unusable: \(error)")
+                    }
                 }
                 outcome = store.current[list.id] == nil ? .failed(error) : .keptLastGood(error)
             }
@@ -130,7 +134,8 @@ public struct Refresher {
     /// Steps 1 and 3 to 10 for one list.
     /// - Parameter verificationSeconds: set to the time the verification took, when downloaded bytes were verified.
     private func fetchAndApply(
-        _ list: ListConfiguration, anchors: [Certificate], at time: Date, verificationSeconds: inout TimeInterval?
+        _ list: ListConfiguration, anchors: [Certificate], at time: Date, verificationSeconds: inout TimeInterval?,
+        notes: inout [String]
     ) throws(TrustListError)
         -> RefreshOutcome
     {
@@ -161,7 +166,9 @@ public struct Refresher {
             let elapsed = (clock.now - started).components
             verificationSeconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
             let verified = try verification.get()
-            try RollbackPolicy.check(ListSummary(verified, id: list.id), against: record.highWater)
+            if let note = try RollbackPolicy.check(ListSummary(verified, id: list.id), against: record.highWater) {
+                notes.append(note)
+            }
             try store.commit(
                 verified, as: list.id, origin: .network, validators: (etag, lastModified), at: time,
                 beforeRename: beforeCommitRename)
@@ -172,7 +179,7 @@ public struct Refresher {
     /// Verifies and commits the bootstrap file of a list that has no good version.
     /// - Returns: a note for the report, or nil when the list has no bootstrap file.
     private func useBootstrap(
-        _ list: ListConfiguration, anchors: [Certificate], at time: Date
+        _ list: ListConfiguration, anchors: [Certificate], at time: Date, notes: inout [String]
     ) throws(TrustListError)
         -> String?
     {
@@ -181,7 +188,8 @@ public struct Refresher {
             throw TrustListError(.networkError, "cannot read the bootstrap file \(file.path), or it exceeds maxBytes")
         }
         let verified = try verifier(list, anchors: anchors).verify(Array(data), kind: list.source.kind, at: time)
-        try RollbackPolicy.check(ListSummary(verified, id: list.id), against: store.records[list.id]?.highWater)
+        let mark = store.records[list.id]?.highWater
+        if let note = try RollbackPolicy.check(ListSummary(verified, id: list.id), against: mark) { notes.append(note) }
         let lastError = store.records[list.id]?.lastError
         try store.commit(verified, as: list.id, origin: .bootstrap, validators: (nil, nil), at: time)
         // A bootstrap file is not the network: a network failure of this run stays recorded.

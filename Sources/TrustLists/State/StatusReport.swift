@@ -35,7 +35,7 @@ public struct StatusReport: Sendable {
     /// Reads the store's state and evaluates every list at `time`. `state.json` is read as written by the last
     /// refresh; when it is missing or unreadable, the cached lists are verified again to rebuild it in memory.
     public init(configuration: Configuration, at time: Date) {
-        let store = TrustStore(configuration: configuration)
+        let store = TrustStore(configuration: configuration, readOnly: true)
         var records: [ListID: ListRecord]
         if let state = store.readState() {
             records = [:]

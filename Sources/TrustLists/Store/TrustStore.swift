@@ -33,10 +33,17 @@ public final class TrustStore {
     /// states still follow the clock).
     private var verifiedBySHA: [String: VerifiedList] = [:]
 
+    /// Whether this store only reads: loading verifies and chooses versions, and commits change the records in
+    /// memory, but no file is written, moved or removed. For `trustctl status`, and for `trustctl refresh --at`,
+    /// which verifies at a time of the caller's choosing and must not leave that time in the cache.
+    public let isReadOnly: Bool
+
     /// Opens the store for `configuration` (nothing is read yet; see ``load(at:)``).
-    public init(configuration: Configuration) {
+    /// - Parameter readOnly: see ``isReadOnly``.
+    public init(configuration: Configuration, readOnly: Bool = false) {
         self.configuration = configuration
         self.layout = StoreLayout(root: configuration.cacheDirectory)
+        self.isReadOnly = readOnly
     }
 
     // MARK: - Loading
@@ -120,6 +127,14 @@ public final class TrustStore {
                 candidates.append(verified)
             case .success:
                 quarantine(file, list: list.id, reason: "its name does not match its SHA-256")
+            case .failure(let error) where TrustStore.timeBound.contains(error.code) && verifiedAt == nil:
+                // Nothing says when it was good: leave it for a later load, but do not use it now.
+                events.append(
+                    Event(
+                        list: list.id,
+                        message:
+                            "cached version \(sha.prefix(12)) not usable at \(Timestamp.text(time)) (\(error.code))",
+                        reason: error.code))
             case .failure(let error):
                 quarantine(file, list: list.id, reason: "\(error.code): \(error.reason)", code: error.code)
             }
@@ -130,18 +145,24 @@ public final class TrustStore {
         return candidates.max { isLower($0, than: $1) }
     }
 
-    /// Verifies a cached version at `time`; when that fails only because time moved on, verifies it at the time it
-    /// was first verified, which proves it authentic (its state then says expired).
+    /// Failures that depend on the verification time: a version that failed only with one of these may be good
+    /// at another time.
+    static let timeBound: Set<TrustListError.Code> = [
+        .signerExpired, .signerNotYetValid, .listExpired, .chainInvalid, .dateInFuture,
+    ]
+
+    /// Verifies a cached version at `time`; when that fails only because of the time (the signer expired since,
+    /// or the time asked is before the list), verifies it at the time it was first verified, which proves it
+    /// authentic (its state then follows the clock). A version that fails at its own verification time is damaged.
     private func verifyCached(
         _ bytes: [UInt8], verifier: TrustListVerifier, kind: ListKind, at time: Date, originally: Date?
     ) -> Result<VerifiedList, TrustListError> {
         do {
             return .success(try verifier.verify(bytes, kind: kind, at: time))
         } catch {
-            let timeBound: Set<TrustListError.Code> = [
-                .signerExpired, .signerNotYetValid, .listExpired, .chainInvalid, .dateInFuture,
-            ]
-            guard timeBound.contains(error.code), let originally, originally < time else { return .failure(error) }
+            guard Self.timeBound.contains(error.code), let originally, originally != time else {
+                return .failure(error)
+            }
             do {
                 return .success(try verifier.verify(bytes, kind: kind, at: originally))
             } catch {
@@ -151,6 +172,11 @@ public final class TrustStore {
     }
 
     private func quarantine(_ file: URL, list: ListID, reason: String, code: TrustListError.Code? = nil) {
+        guard !isReadOnly else {
+            events.append(
+                Event(list: list, message: "cached version fails verification (\(reason)); not used", reason: code))
+            return
+        }
         let target = layout.quarantine.appendingPathComponent(
             "\(list.network)-\(list.kind.rawValue)-\(file.deletingPathExtension().lastPathComponent).cose")
         do {
@@ -189,7 +215,7 @@ public final class TrustStore {
     /// - Throws: ``TrustListError`` `persist_error`.
     public func storeRoot(_ root: Certificate) throws(TrustListError) {
         let file = layout.root(sha256: root.sha256Hex)
-        guard !FileManager.default.fileExists(atPath: file.path) else { return }
+        guard !isReadOnly, !FileManager.default.fileExists(atPath: file.path) else { return }
         try AtomicFile.makeFolder(layout.roots)
         try AtomicFile.write(root.derEncoded, to: file)
     }
@@ -215,9 +241,11 @@ public final class TrustStore {
         at time: Date, beforeRename: () throws -> Void = {}
     ) throws(TrustListError) {
         let summary = ListSummary(verified, id: id)
-        try AtomicFile.makeFolder(layout.lists(id))
-        try AtomicFile.write(
-            verified.signedBytes, to: layout.list(id, sha256: summary.sha256), beforeRename: beforeRename)
+        if !isReadOnly {
+            try AtomicFile.makeFolder(layout.lists(id))
+            try AtomicFile.write(
+                verified.signedBytes, to: layout.list(id, sha256: summary.sha256), beforeRename: beforeRename)
+        }
         var record = records[id] ?? ListRecord()
         if let old = record.current?.sha256, old != summary.sha256 { record.previousSHA256 = old }
         record.current = summary
@@ -228,7 +256,7 @@ public final class TrustStore {
         records[id] = record
         current[id] = verified
         verifiedBySHA[summary.sha256] = verified
-        pruneVersions(of: id, keeping: [summary.sha256, record.previousSHA256].compactMap { $0 })
+        if !isReadOnly { pruneVersions(of: id, keeping: [summary.sha256, record.previousSHA256].compactMap { $0 }) }
     }
 
     private func pruneVersions(of id: ListID, keeping: [String]) {
@@ -239,9 +267,10 @@ public final class TrustStore {
         }
     }
 
-    /// Writes `state.json` atomically.
+    /// Writes `state.json` atomically (nothing when read-only).
     /// - Throws: ``TrustListError`` `persist_error`.
     public func writeState() throws(TrustListError) {
+        guard !isReadOnly else { return }
         var state = StoreState()
         for (id, record) in records { state.lists[id.description] = record }
         let encoder = JSONEncoder()
@@ -260,8 +289,9 @@ public final class TrustStore {
     }
 
     /// Builds the next snapshot generation from scratch out of the current verified lists and their states at
-    /// `time` (DESIGN.md, "The snapshot": rebuilt, never patched), and replaces `snapshot.json` atomically.
-    /// - Returns: the snapshot written.
+    /// `time` (DESIGN.md, "The snapshot": rebuilt, never patched), and replaces `snapshot.json` atomically (not when
+    /// read-only).
+    /// - Returns: the snapshot built.
     /// - Throws: ``TrustListError`` `persist_error`.
     @discardableResult
     public func writeSnapshot(at time: Date) throws(TrustListError) -> Snapshot {
@@ -270,6 +300,7 @@ public final class TrustStore {
         }
         let snapshot = SnapshotBuilder.build(
             inputs, previousGeneration: SnapshotFile.storedGeneration(inCacheDirectory: layout.root), at: time)
+        guard !isReadOnly else { return snapshot }
         try AtomicFile.makeFolder(layout.root)
         try SnapshotFile.write(snapshot, inCacheDirectory: layout.root)
         return snapshot
@@ -288,16 +319,4 @@ public final class TrustStore {
         }
         return state
     }
-}
-
-/// Whether `summary` is a later version than the mark (higher issue id, else later date).
-func isHigher(_ summary: ListSummary, than mark: HighWaterMark) -> Bool {
-    if let new = summary.issueID, let old = mark.issueID { return new > old }
-    return summary.date > mark.date
-}
-
-/// Whether `a` is an earlier version than `b`.
-func isLower(_ a: VerifiedList, than b: VerifiedList) -> Bool {
-    if let x = a.list.issueID, let y = b.list.issueID, x != y { return x < y }
-    return a.list.date < b.list.date
 }
