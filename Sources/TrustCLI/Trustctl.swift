@@ -5,10 +5,13 @@ import TrustLists
 public enum Trustctl {
     static let program = "trustctl"
 
-    static let commands: [any Command.Type] = [
-        VerifyCommand.self, RefreshCommand.self, StatusCommand.self, QueryReaderCommand.self, QueryIssuerCommand.self,
-        SnapshotCommand.self, SignCommand.self, DemoCommand.self,
-    ]
+    static var commands: [any Command.Type] {
+        [
+            VerifyCommand.self, RefreshCommand.self, StatusCommand.self, QueryReaderCommand.self,
+            QueryIssuerCommand.self,
+            SnapshotCommand.self, SignCommand.self, DemoCommand.self,
+        ]
+    }
 
     /// Runs `trustctl` with `arguments` (without the program name).
     /// - Returns: the exit status (per command: see each command's `--help`).
@@ -26,6 +29,21 @@ public enum Trustctl {
             let words = command.spec.name.split(separator: " ").map(String.init)
             return arguments.count >= words.count && Array(arguments.prefix(words.count)) == words
         }.max { $0.spec.name.count < $1.spec.name.count }
+        let groupMembers = commands.filter { $0.spec.name.hasPrefix(first + " ") }
+        if match == nil, !groupMembers.isEmpty {
+            // `trustctl query`, `trustctl query --help`: the group's commands.
+            let asked = arguments.dropFirst().allSatisfy { $0 == "-h" || $0 == "--help" } && arguments.count > 1
+            let lines = groupMembers.map { "  \(program) \($0.spec.name) \($0.spec.usage)\n      \($0.spec.summary)" }
+            let text =
+                "'\(first)' takes a subcommand:\n" + lines.joined(separator: "\n")
+                + "\nSee '\(program) \(groupMembers[0].spec.name) --help'"
+            if asked {
+                context.print(text)
+                return 0
+            }
+            context.printError("Error: " + text)
+            return 2
+        }
         guard let command = match else {
             context.printError("Error: unknown command '\(arguments.prefix(2).joined(separator: " "))'")
             context.printError("Usage: \(program) <command> [options]")
@@ -64,7 +82,7 @@ public enum Trustctl {
         for command in commands {
             let name = command.spec.name
             text +=
-                "  \(name)\(String(repeating: " ", count: max(1, 16 - name.count)))\(command.spec.overview.prefix { $0 != "." }).\n"
+                "  \(name)\(String(repeating: " ", count: max(1, 16 - name.count)))\(command.spec.summary)\n"
         }
         text += """
 

@@ -131,6 +131,13 @@ final class RefreshStatusCommandTests {
     func configurationErrors() throws {
         let cases: [(String, String)] = [
             (#"{"networks": [], "colour": 1}"#, "colour: unknown key"),
+            (#"{"cacheDirectory": "", "networks": []}"#, "cacheDirectory: must not be empty"),
+            (#"{"cacheDirectory": ".", "networks": []}"#, "cacheDirectory: '.' is the configuration's own folder"),
+            (#"{"cacheDirectory": "bad.json", "networks": []}"#, "exists and is not a folder"),
+            (
+                #"{"networks": [{"id": "..", "root": {"url": "https://x", "sha256": ["\#(String(repeating: "a", count: 64))"]}, "vical": {"url": "https://y"}}]}"#,
+                "networks[0].id: '..' must start with a-z or 0-9"
+            ),
             (
                 #"{"networks": [{"id": "a", "root": {"url": "https://x", "sha256": ["abc"]}, "vical": {"url": "https://y"}}]}"#,
                 "networks[0].root.sha256[0]: expected 64 hex digits"
@@ -153,6 +160,9 @@ final class RefreshStatusCommandTests {
                 #expect(run.standardError.contains(expected), "\(run.standardError)")
             }
         }
+        let (folderGiven, folderRun) = CLIRun.run(["status", "--config", folder.url.path], now: t0)
+        #expect(folderGiven == 3)
+        #expect(folderRun.standardError.contains("is a folder"))
         let (missing, run) = CLIRun.run(["status", "--config", "/nonexistent/trustlists.json"], now: t0)
         #expect(missing == 3)
         #expect(run.standardError.contains("cannot read the configuration"))

@@ -84,6 +84,22 @@ struct CurlFetcherSchemeTests {
         }
     }
 
+    @Test(
+        "a file:// source that is a folder or a FIFO is refused before reading (a FIFO would block past every deadline)"
+    )
+    func nonRegularFiles() throws {
+        let folder = files.url.appendingPathComponent("a-folder")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let fifo = files.url.appendingPathComponent("a-fifo")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        for url in [folder.absoluteString, fifo.absoluteString] {
+            let error = expectFetchError(.networkError) { () throws(TrustListError) in
+                try CurlFetcher(settings: HTTPSettings(allowInsecureURLs: true)).fetch(FetchRequest(url: url))
+            }
+            #expect(error?.reason.contains("not a regular file") == true, "\(String(describing: error))")
+        }
+    }
+
     @Test("a missing file is networkError naming the URL")
     func missingFileIsNetworkError() {
         let url = files.url.appendingPathComponent("absent.cose").absoluteString

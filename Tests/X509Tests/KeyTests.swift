@@ -88,6 +88,27 @@ struct KeyTests {
         }
     }
 
+    @Test("an encrypted private key is refused with advice, never prompting for a passphrase")
+    func encryptedKeyRefused() throws {
+        try #require(Python.hasInteropModules, "\(Python.absentMessage)")
+        let script = """
+            from cryptography.hazmat.primitives.asymmetric import ec
+            from cryptography.hazmat.primitives import serialization
+            k = ec.generate_private_key(ec.SECP256R1())
+            print(k.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                  serialization.BestAvailableEncryption(b'secret')).decode())
+            """
+        let pem = String(decoding: try Python.run(script, input: []), as: UTF8.self)
+        #expect(pem.contains("ENCRYPTED PRIVATE KEY"))
+        do {
+            _ = try PrivateKey(pemEncoded: pem)
+            Issue.record("an encrypted key was read without a passphrase")
+        } catch {
+            #expect(error.code == .unsupportedKey)
+            #expect(error.reason.contains("decrypted first"))
+        }
+    }
+
     @Test("signatures interoperate with Python's cryptography in both directions")
     func pythonInterop() throws {
         try #require(Python.hasInteropModules, "\(Python.absentMessage)")

@@ -50,6 +50,12 @@ public struct CommandSpec: Sendable {
         self.discussion = discussion
     }
 
+    /// The overview's first sentence, for the command list of `trustctl --help`.
+    public var summary: String {
+        guard let end = overview.range(of: ". ") else { return overview }
+        return String(overview[..<end.lowerBound]) + "."
+    }
+
     /// The `--help` text: OVERVIEW, USAGE, ARGUMENTS, OPTIONS and the discussion.
     public func help(program: String) -> String {
         // An empty name is a program without subcommands (trustlistd).

@@ -220,10 +220,10 @@ struct DemoScript {
             return decision.reason == .docTypeNotAuthorized
         }
         context.print(
-            "\nPublishing a rolled-back VICAL (issue \(DemoFiles.rolledBackIssue), lower than \(DemoFiles.goodIssue)) at \(files.publishedVICAL.path)"
+            "\nPublishing a rolled-back VICAL (issue \(DemoFiles.rolledBackIssue), dated before issue \(DemoFiles.goodIssue)) at \(files.publishedVICAL.path)"
         )
         do {
-            try files.publish(network.vicalContent(issueID: DemoFiles.rolledBackIssue, date: files.now - 30))
+            try files.publish(network.vicalContent(issueID: DemoFiles.rolledBackIssue, date: files.now - 120))
         } catch {
             failures.append("publishing the rolled-back VICAL: \(error)")
         }
@@ -250,7 +250,9 @@ struct DemoScript {
               trustctl verify \(files.folder.path)/published/rical.cose --kind rical --root \(files.folder.path)/pki/root.pem
               trustctl snapshot --config \(files.configuration)
               trustctl status --config \(files.configuration) --at \(Timestamp.text(files.now + 4 * 86_400))   # expired by then
-            Publish your own list with 'trustctl sign' (keys and chains are in \(files.folder.path)/pki), then refresh.
+            Publish your own list with 'trustctl sign' (keys and chains are in \(files.folder.path)/pki; give
+            --root \(files.folder.path)/pki/root.pem so that it is verified fully), write it over
+            \(files.folder.path)/published/vical.cose, then refresh.
             """)
     }
 

@@ -35,7 +35,7 @@ enum StatusCommand: Command {
         return report.exitStatus
     }
 
-    static func json(_ report: StatusReport, snapshot: Snapshot?) -> JSONText.Object {
+    static func json(_ report: StatusReport, snapshot: Result<Snapshot, SnapshotError>) -> JSONText.Object {
         [
             "time": report.time, "status": MonitoringStatus.word(report.exitStatus), "events": report.events,
             "snapshot": SnapshotSummary.json(snapshot),
@@ -80,13 +80,19 @@ enum StatusCommand: Command {
                 current?.issueID.map(String.init) ?? "-", current.map { Timestamp.text($0.date) } ?? "-",
                 current?.nextUpdate.map(Timestamp.text) ?? "-", current.map { String($0.entries) } ?? "-",
                 list.origin?.rawValue ?? "-", list.lastSuccess.map(Timestamp.text) ?? "never",
-                list.lastError.map { "\($0.reason) (\($0.count)x since \(Timestamp.text($0.first)))" } ?? "-",
+                list.lastError.map {
+                    "\($0.reason) (\($0.count) failure\($0.count == 1 ? "" : "s") since \(Timestamp.text($0.first)))"
+                } ?? "-",
             ])
         }
         lines.append(TextTable.columns(rows))
         for list in report.lists {
             if let reason = list.stateReason { lines.append("\(list.id): \(list.state.rawValue): \(reason)") }
-            if let error = list.lastError { lines.append("\(list.id): last error \(error.reason): \(error.message)") }
+            if let error = list.lastError {
+                lines.append(
+                    "\(list.id): last error \(error.reason): \(error.message) (\(error.count) failure\(error.count == 1 ? "" : "s") in a row, any reason, since \(Timestamp.text(error.first)))"
+                )
+            }
         }
         lines += report.events.map { "note: \($0)" }
         return lines.joined(separator: "\n")
@@ -95,12 +101,12 @@ enum StatusCommand: Command {
 
 /// The snapshot part of status: generation and counts, or nil when there is no readable snapshot yet.
 enum SnapshotSummary {
-    static func read(_ configuration: Configuration) -> Snapshot? {
-        try? SnapshotFile.read(inCacheDirectory: configuration.cacheDirectory)
+    static func read(_ configuration: Configuration) -> Result<Snapshot, SnapshotError> {
+        Result { () throws(SnapshotError) in try SnapshotFile.read(inCacheDirectory: configuration.cacheDirectory) }
     }
 
-    static func json(_ snapshot: Snapshot?) -> JSONText.Object? {
-        snapshot.map { snapshot -> JSONText.Object in
+    static func json(_ snapshot: Result<Snapshot, SnapshotError>) -> JSONText.Object? {
+        (try? snapshot.get()).map { snapshot -> JSONText.Object in
             [
                 "generation": snapshot.generation, "builtAt": snapshot.builtAt, "issuers": snapshot.issuers.count,
                 "verifiers": snapshot.verifiers.count,
@@ -108,8 +114,13 @@ enum SnapshotSummary {
         }
     }
 
-    static func text(_ snapshot: Snapshot?) -> String {
-        guard let snapshot else { return "snapshot: none yet (run trustctl refresh)" }
+    static func text(_ result: Result<Snapshot, SnapshotError>) -> String {
+        let snapshot: Snapshot
+        switch result {
+        case .success(let read): snapshot = read
+        case .failure(let error) where error.code == .missing: return "snapshot: none yet (run trustctl refresh)"
+        case .failure(let error): return "snapshot: unusable (\(error)); the next refresh rebuilds it"
+        }
         return "snapshot: generation \(snapshot.generation) built \(Timestamp.text(snapshot.builtAt)): "
             + "\(snapshot.issuers.count) issuers, \(snapshot.verifiers.count) verifiers"
     }

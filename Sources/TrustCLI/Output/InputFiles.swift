@@ -10,6 +10,7 @@ enum InputFiles {
 
     /// The bytes of `path`, refusing files over `limit` bytes before reading them.
     static func read(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
+        guard !path.isEmpty else { throw Failure(description: "an empty file name was given") }
         let url = URL(fileURLWithPath: path)
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
             let size = attributes[.size] as? NSNumber

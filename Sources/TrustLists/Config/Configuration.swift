@@ -47,8 +47,16 @@ public struct Configuration: Sendable {
     )
         throws(ConfigurationError) -> Configuration
     {
-        let chosen = path ?? environment[environmentVariable] ?? defaultPath
+        let fromEnvironment = environment[environmentVariable].flatMap { $0.isEmpty ? nil : $0 }
+        let chosen = path ?? fromEnvironment ?? defaultPath
+        guard !chosen.isEmpty else {
+            throw ConfigurationError(file: chosen, path: "", message: "the configuration path is empty")
+        }
         let url = URL(fileURLWithPath: chosen).standardizedFileURL
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw ConfigurationError(file: chosen, path: "", message: "is a folder; give the configuration file itself")
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -87,7 +95,20 @@ public struct Configuration: Sendable {
             "clockSkewSeconds", "allowInsecureURLs", "http", "networks",
         ])
         self.file = file
-        cacheDirectory = Self.resolve(try top.string("cacheDirectory") ?? "../cache", against: folder)
+        let cachePath = try top.string("cacheDirectory") ?? "../cache"
+        guard !cachePath.isEmpty else { throw top.error(at: "cacheDirectory", "must not be empty") }
+        cacheDirectory = Self.resolve(cachePath, against: folder)
+        // The cache is made private (0700) and filled with lists: never the configuration's own folder.
+        guard cacheDirectory.path != folder.standardizedFileURL.path else {
+            throw top.error(
+                at: "cacheDirectory", "'\(cachePath)' is the configuration's own folder; give a folder of its own")
+        }
+        var cacheIsDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: cacheDirectory.path, isDirectory: &cacheIsDirectory),
+            !cacheIsDirectory.boolValue
+        {
+            throw top.error(at: "cacheDirectory", "\(cacheDirectory.path) exists and is not a folder")
+        }
         checkIntervalSeconds = try top.number("checkIntervalSeconds", in: 1...86_400) ?? 900
         refreshIntervalSeconds = try top.number("refreshIntervalSeconds", in: 60...(30 * 86_400)) ?? 21_600
         backoffBaseSeconds = try top.number("backoffBaseSeconds", in: 1...3_600) ?? 30
@@ -165,8 +186,10 @@ public struct NetworkConfiguration: Sendable {
     init(_ reader: JSONObjectReader, folder: URL, http: HTTPSettings) throws(ConfigurationError) {
         try reader.requireOnly(["id", "root", "vical", "rical", "maxAgeSeconds", "overdueGraceSeconds"])
         id = try reader.requiredString("id")
-        guard id.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || "._-".contains($0)) }) else {
-            throw reader.error(at: "id", "'\(id)' must use only a-z, 0-9, '.', '_' and '-'")
+        guard id.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || "._-".contains($0)) }),
+            let first = id.first, first.isLowercase || first.isNumber
+        else {
+            throw reader.error(at: "id", "'\(id)' must start with a-z or 0-9 and use only a-z, 0-9, '.', '_' and '-'")
         }
         guard let rootReader = try reader.object("root") else { throw reader.error(at: "root", "missing (required)") }
         root = try RootSource(rootReader, folder: folder, http: http)

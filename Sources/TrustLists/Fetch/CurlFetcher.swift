@@ -1,4 +1,5 @@
 internal import CCurl
+import Foundation
 
 /// Downloads trust lists and roots with libcurl, within the limits of ``HTTPSettings``.
 ///
@@ -44,6 +45,7 @@ public struct CurlFetcher: ListFetching {
         if cancellation?.isCancelled == true {
             throw TrustListError(.networkError, "fetching \(request.url) cancelled before it started")
         }
+        if policy.scheme == .file { try Self.checkRegularFile(request.url) }
         try CurlRuntime.ensureInitialized()
 
         // Everything the easy handle points to is created before the handle, so that its defer, which runs
@@ -213,5 +215,23 @@ public struct CurlFetcher: ListFetching {
             return last.pointee.value.map { String(cString: $0) }
         }
         return first.pointee.value.map { String(cString: $0) }
+    }
+
+    /// A `file://` URL must name a regular file: reading a FIFO or a device would block past every deadline (libcurl
+    /// cannot time out a blocking read of a local file), and a folder is no list.
+    /// - Throws: ``TrustListError`` `.networkError` naming what the path is.
+    static func checkRegularFile(_ url: String) throws(TrustListError) {
+        guard let path = URL(string: url)?.path, !path.isEmpty else {
+            throw TrustListError(.networkError, "\(url) names no file")
+        }
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        guard let type = (try? FileManager.default.attributesOfItem(atPath: target))?[.type] as? FileAttributeType
+        else {
+            throw TrustListError(.networkError, "\(url): no such file, or it cannot be read")
+        }
+        guard type == .typeRegular else {
+            throw TrustListError(
+                .networkError, "\(url) is not a regular file (\(type.rawValue)); a list source must be one")
+        }
     }
 }

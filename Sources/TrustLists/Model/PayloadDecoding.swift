@@ -65,6 +65,7 @@ enum PayloadDecoding {
         if entries.isEmpty, let firstFailure {
             throw TrustListError(.malformedPayload, "no entry of certificateInfos is usable; first: \(firstFailure)")
         }
+        if items.isEmpty { warnings.add("certificateInfos is empty: this list trusts no one") }
         return entries
     }
 

@@ -92,7 +92,7 @@ public struct TrustListVerifier: Sendable {
         // Step 9: policy (rollback is the refresh's, against the store).
         if let expected = policy.expectedProvider, list.provider != expected {
             throw TrustListError(
-                .providerMismatch, "provider is \"\(list.provider)\"; the configuration expects \"\(expected)\"")
+                .providerMismatch, "the list names provider \"\(list.provider)\"; expected \"\(expected)\"")
         }
         if list.date > time + policy.clockSkewSeconds {
             throw TrustListError(

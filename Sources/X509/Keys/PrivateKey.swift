@@ -30,8 +30,13 @@ public final class PrivateKey: @unchecked Sendable {
         guard utf8.count <= PEMBlocks.maximumSize else { throw X509Error(.inputTooLarge, "\(utf8.count) bytes of PEM") }
         OpenSSLErrorQueue.clear()
         let bio = try MemoryBIO(copying: utf8)
-        guard let key = PEM_read_bio_PrivateKey(bio.pointer, nil, nil, nil) else {
-            throw OpenSSLErrorQueue.error(.unsupportedKey, "no unencrypted private key in the PEM text")
+        // A passphrase callback that supplies none: an encrypted key fails here instead of OpenSSL prompting on
+        // the terminal.
+        guard let key = PEM_read_bio_PrivateKey(bio.pointer, nil, { _, _, _, _ in 0 }, nil) else {
+            throw OpenSSLErrorQueue.error(
+                .unsupportedKey,
+                "no unencrypted private key in the PEM text (an encrypted key must be decrypted first, e.g. with 'openssl pkey -in key.pem -out plain.pem')"
+            )
         }
         try self.init(owning: key)
     }
