@@ -32,10 +32,9 @@ public struct ListedCertificate: Sendable, Hashable {
     /// Decodes the shared keys of one entry; oddities go to `warnings` with the entry's path.
     /// - Throws: ``COSEError`` `unexpectedType` naming the path for a missing or mistyped key; ``X509Error`` for a
     ///   certificate OpenSSL cannot parse. The caller drops the entry on either.
-    /// - Parameter decoded: the entry's certificate when it was decoded ahead; nil decodes it here.
-    init(_ map: CBORMapReader, certificate decoded: Certificate?, warnings: inout ListWarnings) throws {
+    init(_ map: CBORMapReader, warnings: inout ListWarnings) throws {
         let path = map.path
-        certificate = try decoded ?? Certificate(derEncoded: try map.required("certificate").bytes())
+        certificate = try Certificate(derEncoded: try map.required("certificate").bytes())
 
         let listedSerial = try map.required("serialNumber")
         if case .tagged(2, let content) = listedSerial.node.content, case .byteString(let raw) = content.content,

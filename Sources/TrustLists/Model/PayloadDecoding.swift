@@ -42,22 +42,30 @@ enum PayloadDecoding {
         }
     }
 
-    /// Decodes `certificateInfos` entry by entry, each with its certificate decoded ahead (``EntryCertificates``): an entry that does not decode is dropped with a warning, never the
+    /// Decodes `certificateInfos` entry by entry (on every core for large lists, see ``Swift/Array/parallelMap(threshold:_:)``): an entry that does not decode is dropped with a warning, never the
     /// whole list; but a list whose every entry is broken is malformed.
-    static func entries<Entry>(
+    static func entries<Entry: Sendable>(
         _ root: CBORMapReader, warnings: inout ListWarnings,
-        decode: (CBORMapReader, Certificate?, inout ListWarnings) throws -> Entry
+        decode: @Sendable (CBORMapReader, inout ListWarnings) throws -> Entry
     ) throws(TrustListError) -> [Entry] {
         let items = try field { try root.required("certificateInfos").array() }
-        let certificates = EntryCertificates.decode(items)
+        // Entries are independent: decoded on every core, then taken in order with their warnings.
+        let decoded = items.parallelMap { item -> (entry: Entry?, warnings: ListWarnings, failure: String?) in
+            var local = ListWarnings()
+            do {
+                return (try decode(try item.map(), &local), local, nil)
+            } catch {
+                return (nil, ListWarnings(), (error as? COSEError)?.reason ?? "\(error)")
+            }
+        }
         var entries: [Entry] = []
         entries.reserveCapacity(items.count)
         var firstFailure: String?
-        for (item, certificate) in zip(items, certificates) {
-            do {
-                entries.append(try decode(try item.map(), certificate, &warnings))
-            } catch {
-                let reason = (error as? COSEError)?.reason ?? "\(error)"
+        for (item, result) in zip(items, decoded) {
+            if let entry = result.entry {
+                entries.append(entry)
+                warnings.merge(result.warnings)
+            } else if let reason = result.failure {
                 firstFailure = firstFailure ?? "\(item.path): \(reason)"
                 warnings.add("entry dropped: \(reason)", at: item.path)
             }

@@ -29,8 +29,8 @@ public struct Rical: Sendable {
                 .wrongListType, "type is \"\(type)\"; a RICAL has \"\(Self.readerAuthenticationType)\"")
         }
         header = try ListHeader(root, kind: .rical, warnings: &warnings)
-        certificateInfos = try PayloadDecoding.entries(root, warnings: &warnings) { map, certificate, warnings in
-            try RicalCertificateInfo(map, certificate: certificate, warnings: &warnings)
+        certificateInfos = try PayloadDecoding.entries(root, warnings: &warnings) { map, warnings in
+            try RicalCertificateInfo(map, warnings: &warnings)
         }
         PayloadDecoding.reportDuplicateSKIs(certificateInfos.map(\.ski), path: "certificateInfos", warnings: &warnings)
     }
@@ -62,15 +62,15 @@ public struct RicalCertificateInfo: Sendable, Hashable {
     ])
     static let aliases = ["trustContraints": "trustConstraints", "Extensions": "extensions"]
 
-    init(_ map: CBORMapReader, certificate: Certificate?, warnings: inout ListWarnings) throws {
-        var local = ListWarnings()
-        listed = try ListedCertificate(map, certificate: certificate, warnings: &local)
+    /// Decodes one entry; its oddities go to `warnings`, which the caller keeps only when the entry is kept.
+    /// - Throws: ``COSEError`` naming the key path, or ``X509Error`` for a certificate OpenSSL cannot parse.
+    init(_ map: CBORMapReader, warnings: inout ListWarnings) throws {
+        listed = try ListedCertificate(map, warnings: &warnings)
         isTrustAnchor = try map.optional("isTrustAnchor")?.bool() ?? true
         aki = try map.optional("aki")?.bytes()
         type = try map.optional("type")?.text()
         name = try map.optional("name")?.text()
         trustConstraints = (map.optional("trustConstraints") ?? map.optional("trustContraints"))?.value
-        PayloadDecoding.reportUnknownKeys(map, known: Self.knownKeys, aliases: Self.aliases, warnings: &local)
-        warnings.merge(local)
+        PayloadDecoding.reportUnknownKeys(map, known: Self.knownKeys, aliases: Self.aliases, warnings: &warnings)
     }
 }

@@ -18,8 +18,8 @@ public struct Vical: Sendable {
                 .wrongListType, "payload is a RICAL (has provider/type, no vicalProvider); expected a VICAL")
         }
         header = try ListHeader(root, kind: .vical, warnings: &warnings)
-        certificateInfos = try PayloadDecoding.entries(root, warnings: &warnings) { map, certificate, warnings in
-            try VicalCertificateInfo(map, certificate: certificate, warnings: &warnings)
+        certificateInfos = try PayloadDecoding.entries(root, warnings: &warnings) { map, warnings in
+            try VicalCertificateInfo(map, warnings: &warnings)
         }
         PayloadDecoding.reportDuplicateSKIs(certificateInfos.map(\.ski), path: "certificateInfos", warnings: &warnings)
     }
@@ -44,9 +44,10 @@ public struct VicalCertificateInfo: Sendable, Hashable {
     static let knownKeys = ListedCertificate.sharedKeys.union(["docType", "certificateProfile", "issuingAuthority"])
     static let aliases = ["Extensions": "extensions", "CertificateProfile": "certificateProfile"]
 
-    init(_ map: CBORMapReader, certificate: Certificate?, warnings: inout ListWarnings) throws {
-        var local = ListWarnings()
-        listed = try ListedCertificate(map, certificate: certificate, warnings: &local)
+    /// Decodes one entry; its oddities go to `warnings`, which the caller keeps only when the entry is kept.
+    /// - Throws: ``COSEError`` naming the key path, or ``X509Error`` for a certificate OpenSSL cannot parse.
+    init(_ map: CBORMapReader, warnings: inout ListWarnings) throws {
+        listed = try ListedCertificate(map, warnings: &warnings)
         docTypes = try map.required("docType").array().map { try $0.text() }
         guard !docTypes.isEmpty else {
             throw COSEError(.unexpectedType, "\(map.path).docType: expected at least one docType, found none")
@@ -57,7 +58,6 @@ public struct VicalCertificateInfo: Sendable, Hashable {
             }
             ?? []
         issuingAuthority = try map.optional("issuingAuthority")?.text()
-        PayloadDecoding.reportUnknownKeys(map, known: Self.knownKeys, aliases: Self.aliases, warnings: &local)
-        warnings.merge(local)
+        PayloadDecoding.reportUnknownKeys(map, known: Self.knownKeys, aliases: Self.aliases, warnings: &warnings)
     }
 }

@@ -1,0 +1,26 @@
+import Dispatch
+import Foundation
+
+extension Array where Element: Sendable {
+    /// `map`, run on every core in contiguous slices when there are at least `threshold` elements; the results are
+    /// in the elements' order, so they never depend on the number of cores.
+    ///
+    /// Decoding a large list's entries is independent work per entry (the certificate decode alone is ~70% of a
+    /// 10,000-entry VICAL), so it is spread over the cores.
+    func parallelMap<Result: Sendable>(threshold: Int = 64, _ transform: @Sendable (Element) -> Result) -> [Result] {
+        let workers = Swift.min(ProcessInfo.processInfo.activeProcessorCount, 16)
+        guard count >= threshold, workers > 1 else { return map(transform) }
+        var results = [Result?](repeating: nil, count: count)
+        let chunk = (count + workers - 1) / workers
+        results.withUnsafeMutableBufferPointer { buffer in
+            // Each worker writes only its own slice of the buffer.
+            nonisolated(unsafe) let output = buffer
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                for index in (worker * chunk)..<Swift.min(count, (worker + 1) * chunk) {
+                    output[index] = transform(self[index])
+                }
+            }
+        }
+        return results.compactMap { $0 }
+    }
+}
