@@ -5,33 +5,12 @@ import X509
 ///
 /// The codes' raw values are the reason codes of the trust-list pipeline (DESIGN.md), so a failure keeps one name
 /// from the decoder to the logs. Equality compares the code only.
-public struct COSEError: CodedError {
-    /// The codes of this error type (static members of `ErrorCode<COSEError>` below).
-    public typealias Code = ErrorCode<COSEError>
+public typealias COSEError = CodedError<COSEErrorDomain>
 
-    /// What kind of failure this is.
-    public let code: Code
-    /// What went wrong, for a person: what was expected and what was found, with the path.
-    public let reason: String
-    /// Where the error was raised (`#fileID`).
-    public let file: String
-    /// Where the error was raised (`#line`).
-    public let line: Int
+/// The family of ``COSEError``: its codes are the static members of `ErrorCode<COSEErrorDomain>` below.
+public enum COSEErrorDomain {}
 
-    /// Creates an error.
-    /// - Parameters:
-    ///   - code: the stable code.
-    ///   - reason: the message for a person; empty when only the code matters (tests).
-    public init(_ code: Code, _ reason: String = "", file: String = #fileID, line: Int = #line) {
-        self.code = code
-        self.reason = reason
-        self.file = file
-        self.line = line
-    }
-
-}
-
-extension ErrorCode where Domain == COSEError {
+extension ErrorCode where Domain == COSEErrorDomain {
     /// Bytes that are not well-formed CBOR (RFC 8949 §5.3.1 and Appendix F): truncated input, reserved
     /// additional information, a break outside an indefinite item, invalid UTF-8, a duplicate map key,
     /// bytes after the top item.

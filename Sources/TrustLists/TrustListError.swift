@@ -4,33 +4,12 @@ import X509
 /// used unchanged in JSON, logs, metrics and exit paths, plus a message a person can act on.
 ///
 /// Equality compares the code only, so tests can write `#expect(throws: TrustListError(.rollback))`.
-public struct TrustListError: CodedError {
-    /// The codes of this error type (static members of `ErrorCode<TrustListError>` below).
-    public typealias Code = ErrorCode<TrustListError>
+public typealias TrustListError = CodedError<TrustListErrorDomain>
 
-    /// What kind of failure this is.
-    public let code: Code
-    /// What went wrong, for a person: what was expected and what was found.
-    public let reason: String
-    /// Where the error was raised (`#fileID`).
-    public let file: String
-    /// Where the error was raised (`#line`).
-    public let line: Int
+/// The family of ``TrustListError``: its codes are the static members of `ErrorCode<TrustListErrorDomain>` below.
+public enum TrustListErrorDomain {}
 
-    /// Creates an error.
-    /// - Parameters:
-    ///   - code: the stable reason code.
-    ///   - reason: the message for a person; empty when only the code matters (tests).
-    public init(_ code: Code, _ reason: String = "", file: String = #fileID, line: Int = #line) {
-        self.code = code
-        self.reason = reason
-        self.file = file
-        self.line = line
-    }
-
-}
-
-extension ErrorCode where Domain == TrustListError {
+extension ErrorCode where Domain == TrustListErrorDomain {
     /// A transport failure: DNS, connection refused, reset, a file that cannot be read.
     public static let networkError = Self(rawValue: "network_error")
     /// The server answered with a status other than 200 (or 304 on a conditional request).

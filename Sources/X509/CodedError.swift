@@ -1,7 +1,8 @@
-/// A stable, machine-readable error code of one error type (`Domain`): its `rawValue` is the snake_case string used
-/// in JSON, logs and metrics. Each error type declares its codes as static members of `ErrorCode<ItsType>`.
+/// A stable, machine-readable error code of one family of errors (`Domain`): its `rawValue` is the snake_case
+/// string used in JSON, logs and metrics. Each family declares its codes as static members of
+/// `ErrorCode<ItsDomain>`.
 ///
-/// It lives in X509, the package's lowest module, so that every module's error type shares one definition.
+/// It lives in X509, the package's lowest module, so that every module's errors share one definition.
 public struct ErrorCode<Domain>: Hashable, Sendable, RawRepresentable, CustomStringConvertible, Codable {
     /// The code as a stable snake_case string.
     public let rawValue: String
@@ -11,19 +12,34 @@ public struct ErrorCode<Domain>: Hashable, Sendable, RawRepresentable, CustomStr
     public var description: String { rawValue }
 }
 
-/// What the package's error types share (after swift-certificates' error pattern): a stable ``ErrorCode``, a
-/// message a person can act on, and equality on the code alone, so tests can write
-/// `#expect(throws: SomeError(.someCode))`.
-public protocol CodedError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The error type whose codes these are.
-    associatedtype Domain
-    /// What kind of failure this is.
-    var code: ErrorCode<Domain> { get }
-    /// What went wrong, for a person: what was expected and what was found.
-    var reason: String { get }
-}
+/// An error of one family (`Domain`), after swift-certificates' error pattern: a stable ``ErrorCode``, a message a
+/// person can act on (what was expected, what was found), where it was raised, and equality on the code alone, so
+/// tests can write `#expect(throws: X509Error(.malformedCertificate))`. Each module names its family:
+/// ``X509Error``, `COSEError`, `TrustListError`, `SnapshotError`.
+public struct CodedError<Domain>: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The family's codes.
+    public typealias Code = ErrorCode<Domain>
 
-extension CodedError {
+    /// What kind of failure this is.
+    public let code: Code
+    /// What went wrong, for a person: what was expected and what was found.
+    public let reason: String
+    /// Where the error was raised (`#fileID`).
+    public let file: String
+    /// Where the error was raised (`#line`).
+    public let line: Int
+
+    /// Creates an error.
+    /// - Parameters:
+    ///   - code: the stable code.
+    ///   - reason: the message for a person; empty when only the code matters (tests).
+    public init(_ code: Code, _ reason: String = "", file: String = #fileID, line: Int = #line) {
+        self.code = code
+        self.reason = reason
+        self.file = file
+        self.line = line
+    }
+
     /// `code: reason`, or the code alone when there is no message.
     public var description: String { reason.isEmpty ? code.rawValue : "\(code.rawValue): \(reason)" }
 

@@ -1,33 +1,12 @@
 /// An error from the X509 module: a stable ``Code`` and a message a person can act on.
 ///
 /// Equality compares the code only, so tests can write `#expect(throws: X509Error(.malformedCertificate))`.
-public struct X509Error: CodedError {
-    /// The codes of this error type (static members of `ErrorCode<X509Error>` below).
-    public typealias Code = ErrorCode<X509Error>
+public typealias X509Error = CodedError<X509ErrorDomain>
 
-    /// What kind of failure this is.
-    public let code: Code
-    /// What went wrong, for a person: what was expected and what was found.
-    public let reason: String
-    /// Where the error was raised (`#fileID`).
-    public let file: String
-    /// Where the error was raised (`#line`).
-    public let line: Int
+/// The family of ``X509Error``: its codes are the static members of `ErrorCode<X509ErrorDomain>` below.
+public enum X509ErrorDomain {}
 
-    /// Creates an error.
-    /// - Parameters:
-    ///   - code: the stable code.
-    ///   - reason: the message for a person; empty when only the code matters (tests).
-    public init(_ code: Code, _ reason: String = "", file: String = #fileID, line: Int = #line) {
-        self.code = code
-        self.reason = reason
-        self.file = file
-        self.line = line
-    }
-
-}
-
-extension ErrorCode where Domain == X509Error {
+extension ErrorCode where Domain == X509ErrorDomain {
     /// Bytes that OpenSSL cannot parse as an X.509 certificate (DER, RFC 5280 §4.1).
     public static let malformedCertificate = Self(rawValue: "malformed_certificate")
     /// Text that holds no usable PEM block (RFC 7468).

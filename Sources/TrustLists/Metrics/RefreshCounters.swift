@@ -1,4 +1,5 @@
 import Foundation
+import X509
 
 /// Counters of refresh activity since the process started, kept by the caller (the daemon) across runs and
 /// written out as metrics by ``ServiceMetrics``. They restart from zero with the process, as Prometheus counters

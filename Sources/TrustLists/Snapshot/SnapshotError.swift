@@ -4,33 +4,12 @@ import X509
 /// or it is damaged. Callers answer by rebuilding it from the verified lists (DESIGN.md, "Persistence").
 ///
 /// Equality compares the code only, so tests can write `#expect(throws: SnapshotError(.corrupt))`.
-public struct SnapshotError: CodedError {
-    /// The codes of this error type (static members of `ErrorCode<SnapshotError>` below).
-    public typealias Code = ErrorCode<SnapshotError>
+public typealias SnapshotError = CodedError<SnapshotErrorDomain>
 
-    /// What kind of failure this is.
-    public let code: Code
-    /// What went wrong, for a person: what was expected and what was found, with the JSON path where one applies.
-    public let reason: String
-    /// Where the error was raised (`#fileID`).
-    public let file: String
-    /// Where the error was raised (`#line`).
-    public let line: Int
+/// The family of ``SnapshotError``: its codes are the static members of `ErrorCode<SnapshotErrorDomain>` below.
+public enum SnapshotErrorDomain {}
 
-    /// Creates an error.
-    /// - Parameters:
-    ///   - code: the stable code.
-    ///   - reason: the message for a person; empty when only the code matters (tests).
-    public init(_ code: Code, _ reason: String = "", file: String = #fileID, line: Int = #line) {
-        self.code = code
-        self.reason = reason
-        self.file = file
-        self.line = line
-    }
-
-}
-
-extension ErrorCode where Domain == SnapshotError {
+extension ErrorCode where Domain == SnapshotErrorDomain {
     /// No snapshot file exists yet (nothing has been refreshed).
     public static let missing = Self(rawValue: "snapshot_missing")
     /// The file exists but cannot be read (permissions, I/O error, larger than accepted).

@@ -1,4 +1,5 @@
 import Foundation
+import X509
 
 /// Where the list in use came from (the `source` of `trustctl status`).
 public enum ListOrigin: String, Sendable, Hashable, Codable {
