@@ -28,10 +28,29 @@ public struct CommandContext: Sendable {
         standardError: { FileHandle.standardError.write(Data($0.utf8)) },
         environment: ProcessInfo.processInfo.environment, now: { Date() })
 
-    /// Writes a line to standard output.
-    public func print(_ line: String = "") { standardOutput(line + "\n") }
-    /// Writes a line to standard error.
-    public func printError(_ line: String) { standardError(line + "\n") }
+    /// Writes a line of text for people to standard output, control characters escaped (see ``printable(_:)``).
+    public func print(_ line: String = "") { standardOutput(Self.printable(line) + "\n") }
+    /// Writes a line of text for people to standard error, control characters escaped.
+    public func printError(_ line: String) { standardError(Self.printable(line) + "\n") }
+
+    /// `text` with control characters other than newline and tab written as `\u{1B}`: human output quotes names,
+    /// keys and messages taken from untrusted lists, which must not drive the terminal.
+    static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if isControl(scalar) {
+                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar != "\n" && scalar != "\t" && (scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value))
+    }
 }
 
 /// One subcommand of `trustctl`.

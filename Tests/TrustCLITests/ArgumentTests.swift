@@ -60,3 +60,14 @@ struct ArgumentTests {
         #expect(text.contains("(repeatable)"))
     }
 }
+
+@Suite("Human output")
+struct HumanOutputTests {
+    @Test("control characters from untrusted lists are escaped; newlines and tabs stay")
+    func escapesControls() {
+        #expect(CommandContext.printable("CN=Evil\u{1B}[31m\u{0}x") == "CN=Evil\\u{1B}[31m\\u{0}x")
+        #expect(CommandContext.printable("a\n\tb") == "a\n\tb")
+        #expect(CommandContext.printable("plain ✓") == "plain ✓")
+        #expect(CommandContext.printable("\u{9B}") == "\\u{9B}")
+    }
+}
