@@ -41,7 +41,9 @@ public enum Trustctl {
                 context.print(text)
                 return 0
             }
-            context.printError("Error: " + text)
+            let unknown =
+                arguments.count > 1 ? "unknown subcommand '\(arguments.prefix(2).joined(separator: " "))'; " : ""
+            context.printError("Error: " + unknown + text)
             return 2
         }
         guard let command = match else {

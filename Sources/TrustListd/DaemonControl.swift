@@ -28,9 +28,12 @@ final class DaemonControl: Sendable {
     /// - Parameter signal: the signal's name, for the log.
     /// - Returns: false when a stop had already been asked for.
     @discardableResult
-    func requestStop(signal: String) -> Bool {
+    /// - Parameter announce: runs once, for the first stop request, before the loop can see it (so that a
+    ///   "stopping" line is always written before "stopped").
+    func requestStop(signal: String, announce: () -> Void = {}) -> Bool {
         let first = requests.withLock { requests in
             guard requests.stop == nil else { return false }
+            announce()
             requests.stop = signal
             return true
         }

@@ -29,8 +29,7 @@ struct SignalHandling {
         for (number, name) in [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT")] {
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler {
-                if control.requestStop(signal: name) {
-                    logger.log(.info, "stopping", [("signal", name)])
+                if control.requestStop(signal: name, announce: { logger.log(.info, "stopping", [("signal", name)]) }) {
                     queue.asyncAfter(deadline: .now() + .seconds(Self.stopDeadlineSeconds)) {
                         logger.log(
                             .warning, "stop deadline passed, exiting",

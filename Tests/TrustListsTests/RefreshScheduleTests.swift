@@ -209,3 +209,26 @@ struct RefreshScheduleTests {
         }
     }
 }
+
+@Suite("Refresh history from status")
+struct RefreshHistoryTests {
+    @Test("a version stops being fresh at the earliest of nextUpdate, notAfter and its signer chain's expiry")
+    func freshUntilTakesExpiryIntoAccount() throws {
+        let harness = try RefreshHarness()
+        var content = harness.sim.vicalContent(issueID: 1)
+        content.nextUpdate = TestPKI.referenceTime + 3 * 365 * TestPKI.day
+        try harness.publish(content)
+        let now = TestPKI.referenceTime + 3600
+        _ = try harness.refresh(at: now)
+        let status = try #require(harness.status(at: now).lists.first { $0.id == harness.vicalID })
+        let list = try #require(harness.configuration.list(harness.vicalID))
+        // The signer (a year after the reference time) expires long before nextUpdate (three years after).
+        #expect(RefreshHistory(status, list: list).freshUntil == harness.sim.vicalSigner.certificate.notAfter)
+        content.nextUpdate = now + 600
+        content.issueID = 2
+        try harness.publish(content)
+        _ = try harness.refresh(at: now + 60)
+        let soon = try #require(harness.status(at: now + 60).lists.first { $0.id == harness.vicalID })
+        #expect(RefreshHistory(soon, list: list).freshUntil == now + 600)
+    }
+}

@@ -147,17 +147,50 @@ struct RefreshTests {
         #expect(status(harness, harness.vicalID, at: t0 + 60)?.current?.issueID == 1)
     }
 
-    @Test("a root that matches no pin is refused for both lists")
+    @Test("a root that matches no pin, with none cached, is refused for both lists: no trust")
     func rootPinMismatch() throws {
+        let harness = try RefreshHarness()
+        let impostor = try TestPKI.root("Impostor Root")
+        harness.source.set(harness.rootURL, .bytes(Array(impostor.certificate.pemEncoded.utf8)))
+        let report = try harness.refresh(at: t0)
+        for id in [harness.vicalID, harness.ricalID] {
+            guard case .failed(let error) = outcome(report, id) else {
+                Issue.record("expected root_pin_mismatch, got \(String(describing: outcome(report, id)))")
+                continue
+            }
+            #expect(error.code == .rootPinMismatch)
+            #expect(status(harness, id, at: t0)?.lastError?.reason == .rootPinMismatch)
+        }
+        #expect(report.exitStatus == 2)
+    }
+
+    @Test(
+        "a root source serving another root later: the cached pinned root stays the anchor, and the mismatch is reported"
+    )
+    func rootPinMismatchWithCachedRoot() throws {
         let harness = try RefreshHarness()
         _ = try harness.refresh(at: t0)
         let impostor = try TestPKI.root("Impostor Root")
         harness.source.set(harness.rootURL, .bytes(Array(impostor.certificate.pemEncoded.utf8)))
         try harness.publish(harness.sim.vicalContent(issueID: 2))
         let report = try harness.refresh(at: t0 + 60)
-        expectKept(report, harness.vicalID, .rootPinMismatch)
-        expectKept(report, harness.ricalID, .rootPinMismatch)
-        #expect(status(harness, harness.vicalID, at: t0 + 60)?.current?.issueID == 1)
+        #expect(outcome(report, harness.vicalID) == .updated)
+        let notes = report.results.first { $0.id == harness.vicalID }?.notes ?? []
+        #expect(notes.contains { $0.hasPrefix("root_pin_mismatch") && $0.contains("cached pinned root") })
+        // The impostor was never stored as a root.
+        #expect(
+            !FileManager.default.fileExists(atPath: harness.layout.root(sha256: impostor.certificate.sha256Hex).path))
+        // A list signed under the impostor does not verify: the pins decide.
+        let impostorCA = try TestPKI.intermediate("Impostor Issuing", under: impostor)
+        let impostorSigner = try TestPKI.leaf(
+            "Impostor Signer", under: impostorCA, extendedKeyUsage: [OID.vicalSignerEKU], keyUsage: [.nonRepudiation])
+        harness.source.set(
+            harness.vicalURL,
+            .bytes(
+                try ListPublisher.sign(
+                    harness.sim.vicalContent(issueID: 3), signerKey: impostorSigner.key,
+                    signerChain: [impostorSigner.certificate, impostorCA.certificate])))
+        expectKept(try harness.refresh(at: t0 + 120), harness.vicalID, .chainInvalid)
     }
 
     @Test("a root source that fails falls back to the cached pinned root")

@@ -230,8 +230,14 @@ public struct CurlFetcher: ListFetching {
             throw TrustListError(.networkError, "\(url): no such file, or it cannot be read")
         }
         guard type == .typeRegular else {
-            throw TrustListError(
-                .networkError, "\(url) is not a regular file (\(type.rawValue)); a list source must be one")
+            let kind: String =
+                switch type {
+                case .typeDirectory: "a folder"
+                case .typeCharacterSpecial, .typeBlockSpecial: "a device"
+                case .typeSocket: "a socket"
+                default: "a FIFO or other special file"
+                }
+            throw TrustListError(.networkError, "\(url) is not a regular file but \(kind); a list source must be one")
         }
     }
 }

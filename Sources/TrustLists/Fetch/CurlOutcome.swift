@@ -122,8 +122,9 @@ struct CurlOutcome {
         case CURLE_UNSUPPORTED_PROTOCOL:
             return TrustListError(
                 .networkError,
-                "fetching \(urlDescription) refused: a redirect led to a scheme that is not allowed (from https:// "
-                    + "only https://; http:// and file:// need allowInsecureURLs): \(curlText)")
+                "fetching \(urlDescription) refused: a redirect led to a scheme that is not allowed (redirects never "
+                    + "lead to file://, nor from https:// to anything but https://; http:// needs allowInsecureURLs): "
+                    + "\(curlText)")
         case CURLE_SSL_CACERT_BADFILE:
             return TrustListError(
                 .tlsError,

@@ -13,7 +13,8 @@ public struct RefreshHistory: Sendable, Hashable {
     /// The latest failed attempt (UTC); nil when the last attempt succeeded.
     public var lastFailure: Date?
     /// When the current version stops being fresh: its `nextUpdate`, else its `date` plus the network's
-    /// `maxAgeSeconds` (DESIGN.md, "States of a list"); nil when there is no current version.
+    /// `maxAgeSeconds` (DESIGN.md, "States of a list"), or earlier when its `notAfter` or its signer chain's
+    /// notAfter comes first (it expires then); nil when there is no current version.
     public var freshUntil: Date?
 
     /// Creates a history from its parts.
@@ -42,7 +43,13 @@ public struct RefreshHistory: Sendable, Hashable {
         self.init(
             lastAttempt: status.lastAttempt, lastSuccess: status.lastSuccess,
             consecutiveFailures: status.lastError?.count ?? 0, lastFailure: status.lastError?.last,
-            freshUntil: status.current.map { $0.nextUpdate ?? $0.date + list.network.maxAgeSeconds })
+            freshUntil: status.current.map { current in
+                [
+                    current.nextUpdate ?? current.date + list.network.maxAgeSeconds, current.notAfter,
+                    current.signerNotAfter,
+                ]
+                .compactMap { $0 }.min() ?? current.date
+            })
     }
 
     /// Whether the last attempt succeeded (and there was one).

@@ -64,6 +64,8 @@ public struct Refresher {
                 if let note = resolved.note { notes.append(note) }
                 if offline {
                     outcome = .offline
+                    // Not confirmed by the network in this run.
+                    store.update(list.id) { if $0.current != nil, $0.origin == .network { $0.origin = .cache } }
                     if store.current[list.id] == nil,
                         let note = try useBootstrap(list, anchors: resolved.roots, at: time, notes: &notes)
                     {

@@ -17,8 +17,8 @@ struct RootResolver {
     /// or, when the source cannot be reached, the cached ones.
     /// - Parameter offline: use only cached roots.
     /// - Returns: at least one root, and a note when cached roots stood in for an unreachable source.
-    /// - Throws: ``TrustListError`` `root_pin_mismatch` when the source serves no pinned root; the fetch's
-    ///   error when it fails and nothing is cached.
+    /// - Throws: ``TrustListError`` `root_pin_mismatch` when the source serves no pinned root and none is cached;
+    ///   the fetch's error when it fails and nothing is cached.
     func roots(for network: NetworkConfiguration, offline: Bool) throws(TrustListError) -> PinnedRoots {
         let cached = store.cachedRoots(network)
         if offline {
@@ -45,10 +45,14 @@ struct RootResolver {
                 served.isEmpty
                 ? "no certificate"
                 : served.map { "\($0.subject.commonName ?? "?") sha256 \($0.sha256Hex)" }.joined(separator: ", ")
-            throw TrustListError(
+            let mismatch = TrustListError(
                 .rootPinMismatch,
                 "\(origin) serves \(found); none matches the pins \(network.root.pins.map(hexString).joined(separator: ", "))"
             )
+            // Trust comes from the pins alone: a root already pinned and cached stays the anchor (lists signed under
+            // it keep verifying) and the mismatch is reported; without one, nothing can be verified.
+            guard !cached.isEmpty else { throw mismatch }
+            return PinnedRoots(roots: cached, note: "\(mismatch); using the cached pinned root")
         }
         for root in pinned { try store.storeRoot(root) }
         return PinnedRoots(roots: pinned, note: nil)

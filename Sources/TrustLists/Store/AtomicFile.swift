@@ -64,7 +64,7 @@ public enum AtomicFile {
         try syncFolder(folder)
     }
 
-    /// Creates `url` and its parents with permissions 0700 where missing, and makes `url` itself 0700.
+    /// Creates `url` and its parents with permissions 0700 where missing; an existing folder keeps its permissions.
     /// - Throws: ``TrustListError`` `persist_error`.
     public static func makeFolder(_ url: URL) throws(TrustListError) {
         do {
@@ -73,7 +73,6 @@ public enum AtomicFile {
         } catch {
             throw TrustListError(.persistError, "cannot create folder \(url.path): \(error.localizedDescription)")
         }
-        guard chmod(url.path, 0o700) == 0 else { throw failure("cannot make \(url.path) private (0700)") }
     }
 
     /// fsyncs a folder so that a rename or unlink in it is durable.

@@ -3,10 +3,9 @@ import X509
 
 /// Where the list in use came from (the `source` of `trustctl status`).
 public enum ListOrigin: String, Sendable, Hashable, Codable {
-    /// The last refresh fetched it, or confirmed it unchanged (304 or the same bytes).
+    /// The last refresh attempt fetched it, or confirmed it unchanged (304 or the same bytes).
     case network
-    /// Loaded from the cache directory and not confirmed by the network since (last attempt failed, offline, or
-    /// no attempt yet in this process).
+    /// The last refresh attempt failed or was offline, so the cached version is in use unconfirmed.
     case cache
     /// Read from the configured bootstrap file.
     case bootstrap

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Where things live in the cache directory (DESIGN.md, "Persistence"):
 ///
 ///     lock                          advisory lock: one refresh at a time (CLI and daemon)
@@ -28,6 +32,22 @@ public struct StoreLayout: Sendable {
     public var roots: URL { root.appendingPathComponent("roots") }
     /// The folder of quarantined lists.
     public var quarantine: URL { root.appendingPathComponent("quarantine") }
+
+    /// Names the cache directory holds; a folder holding anything else is not the service's own.
+    static let ownNames: Set<String> = [
+        "lock", "state.json", "snapshot.json", "metrics.prom", "lists", "roots", "quarantine", ".gitkeep",
+    ]
+
+    /// Creates the cache directory (0700) when missing, and makes an existing one private (0700) when it holds
+    /// nothing but the service's own files: a folder shared with other content (a misconfigured `/tmp` or
+    /// `/var/lib`) keeps its permissions.
+    /// - Throws: ``TrustListError`` `persist_error`.
+    public func prepareRoot() throws(TrustListError) {
+        try AtomicFile.makeFolder(root)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        let own = names.allSatisfy { Self.ownNames.contains($0) || $0.hasPrefix(".") && $0.contains(".tmp-") }
+        if own { _ = chmod(root.path, 0o700) }
+    }
 
     /// The folder of one list's verified versions.
     public func lists(_ id: ListID) -> URL {

@@ -23,7 +23,7 @@ public final class StoreLock: Sendable {
     public static func acquire(
         _ layout: StoreLayout, timeout: TimeInterval, isCancelled: () -> Bool = { false }
     ) throws(TrustListError) -> StoreLock {
-        try AtomicFile.makeFolder(layout.root)
+        try layout.prepareRoot()
         let descriptor = open(layout.lock.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw TrustListError(.persistError, "cannot open \(layout.lock.path): \(String(cString: strerror(errno)))")

@@ -81,7 +81,6 @@ public final class TrustStore {
                 if record.highWater == nil || (record.highWater.map { isHigher(summary, than: $0) } ?? false) {
                     record.highWater = HighWaterMark(summary)
                 }
-                if record.origin == .network { record.origin = .cache }
             } else if record.current != nil {
                 record.current = nil
                 record.origin = nil
