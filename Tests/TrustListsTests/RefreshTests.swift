@@ -243,6 +243,19 @@ struct RefreshTests {
         #expect(result.current?.entries == 2)
     }
 
+    @Test("a run that changes nothing keeps the snapshot's generation; a change makes the next one")
+    func snapshotGenerations() throws {
+        let harness = try RefreshHarness()
+        let store = TrustStore(configuration: harness.configuration)
+        let refresher = Refresher(store: store, fetcher: harness.source)
+        let first = refresher.refresh(at: t0).snapshotGeneration
+        #expect(first == 1)
+        #expect(refresher.refresh(at: t0 + 60).snapshotGeneration == 1)
+        try harness.publish(harness.sim.vicalContent(issueID: 2))
+        #expect(refresher.refresh(at: t0 + 120).snapshotGeneration == 2)
+        #expect(try SnapshotFile.read(inCacheDirectory: harness.layout.root).generation == 2)
+    }
+
     @Test("a crash between writing the new list and renaming it leaves the previous list intact")
     func crashBeforeRename() throws {
         let harness = try RefreshHarness()

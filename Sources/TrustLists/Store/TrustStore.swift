@@ -289,7 +289,8 @@ public final class TrustStore {
 
     /// Builds the next snapshot generation from scratch out of the current verified lists and their states at
     /// `time` (DESIGN.md, "The snapshot": rebuilt, never patched), and replaces `snapshot.json` atomically (not when
-    /// read-only).
+    /// read-only) when it differs from the stored one in anything but its build time: an unchanged snapshot keeps
+    /// its generation.
     /// - Returns: the snapshot built.
     /// - Throws: ``TrustListError`` `persist_error`.
     @discardableResult
@@ -297,8 +298,14 @@ public final class TrustStore {
         let inputs = configuration.lists.map { list in
             SnapshotBuilder.Input(configuration: list, verified: current[list.id], at: time)
         }
-        let snapshot = SnapshotBuilder.build(
-            inputs, previousGeneration: SnapshotFile.storedGeneration(inCacheDirectory: layout.root), at: time)
+        let stored = try? SnapshotFile.read(inCacheDirectory: layout.root)
+        let snapshot = SnapshotBuilder.build(inputs, previousGeneration: stored?.generation, at: time)
+        // Nothing changed (same lists, states and entries): keep the stored generation rather than churn.
+        if let stored, stored.sources == snapshot.sources, stored.issuers == snapshot.issuers,
+            stored.verifiers == snapshot.verifiers
+        {
+            return stored
+        }
         guard !isReadOnly else { return snapshot }
         try AtomicFile.makeFolder(layout.root)
         try SnapshotFile.write(snapshot, inCacheDirectory: layout.root)
