@@ -1,5 +1,6 @@
 import COSE
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("Random and mutated input never crashes the decoder")

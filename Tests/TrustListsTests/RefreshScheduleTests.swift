@@ -3,21 +3,6 @@ import TestSupport
 import Testing
 import TrustLists
 
-/// A seeded generator (SplitMix64), so that jitter in tests is the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// The daemon's refresh schedule: due times from the last success, `nextUpdate` and failures, with jitter, backoff
 /// and the cap by healthy lists; a fixed clock and seeded generators.
 @Suite("Refresh schedule")
@@ -32,7 +17,7 @@ struct RefreshScheduleTests {
         _ history: RefreshHistory, from origin: Date, policy: RefreshSchedule.Policy? = nil, count: Int = 500
     ) -> [(delay: TimeInterval, reason: RefreshSchedule.Reason)] {
         (0..<count).map { seed in
-            var generator = SeededGenerator(seed: UInt64(seed))
+            var generator = SplitMix64(seed: UInt64(seed))
             let plan = RefreshSchedule.plan(history, now: now, policy: policy ?? self.policy, using: &generator)
             return (plan.due.timeIntervalSince(origin), plan.reason)
         }
@@ -40,7 +25,7 @@ struct RefreshScheduleTests {
 
     @Test("a list never tried, or never refreshed without a failure, is due at once")
     func firstAttempt() {
-        var generator = SeededGenerator(seed: 1)
+        var generator = SplitMix64(seed: 1)
         for history in [
             RefreshHistory(lastAttempt: nil, lastSuccess: nil),
             RefreshHistory(lastAttempt: now - 60, lastSuccess: nil),
@@ -122,7 +107,7 @@ struct RefreshScheduleTests {
     @Test("a failing list is never due later than a healthy list's next due time; sooner backoff stays")
     func healthyCap() {
         var schedule = RefreshSchedule(policy: policy)
-        var generator = SeededGenerator(seed: 7)
+        var generator = SplitMix64(seed: 7)
         // The healthy list is overdue for its interval: due before the failing list's last failure.
         let healthy = RefreshHistory(lastAttempt: now - 30_000, lastSuccess: now - 30_000)
         let failing = RefreshHistory(
@@ -151,7 +136,7 @@ struct RefreshScheduleTests {
     @Test("due times are drawn once per history: an unchanged history keeps its time, a new attempt redraws")
     func stablePlans() {
         var schedule = RefreshSchedule(policy: policy)
-        var generator = SeededGenerator(seed: 3)
+        var generator = SplitMix64(seed: 3)
         let history = RefreshHistory(lastAttempt: now, lastSuccess: now)
         schedule.update([vical: history], now: now, using: &generator)
         let first = schedule.plan(of: vical)
@@ -177,8 +162,8 @@ struct RefreshScheduleTests {
         ]
         var a = RefreshSchedule(policy: policy)
         var b = RefreshSchedule(policy: policy)
-        var generatorA = SeededGenerator(seed: 11)
-        var generatorB = SeededGenerator(seed: 11)
+        var generatorA = SplitMix64(seed: 11)
+        var generatorB = SplitMix64(seed: 11)
         a.update(histories, now: now, using: &generatorA)
         b.update(Dictionary(uniqueKeysWithValues: histories.reversed()), now: now, using: &generatorB)
         #expect(a.plan(of: vical) == b.plan(of: vical))
