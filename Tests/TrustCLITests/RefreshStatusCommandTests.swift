@@ -148,7 +148,7 @@ final class RefreshStatusCommandTests {
             ),
             (
                 #"{"networks": [{"id": "a", "root": {"url": "http://x", "sha256": ["\#(String(repeating: "a", count: 64))"]}, "vical": {"url": "https://y"}}]}"#,
-                "networks[0].root.url: 'http://x' is not https"
+                "networks[0].root.url: refusing http://x: only https:// URLs are allowed"
             ),
             ("not json", "not valid JSON"),
         ]

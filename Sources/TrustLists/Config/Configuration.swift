@@ -277,18 +277,14 @@ public struct ListConfiguration: Sendable {
     public var id: ListID { ListID(network: network.id, kind: source.kind) }
 }
 
+/// Checks a URL with the fetcher's own rules (``URLPolicy``), so that a URL the fetcher would refuse is a
+/// configuration error naming its JSON path.
 private func checkURL(
     _ url: String, reader: JSONObjectReader, key: String, http: HTTPSettings
 ) throws(ConfigurationError) {
-    let lower = url.lowercased()
-    if lower.hasPrefix("https://") { return }
-    if lower.hasPrefix("http://") || lower.hasPrefix("file://") {
-        guard http.allowInsecureURLs else {
-            throw reader.error(
-                at: key,
-                "'\(url)' is not https; set \"allowInsecureURLs\": true to allow http:// and file:// (tests, demos)")
-        }
-        return
+    do {
+        _ = try URLPolicy(url: url, allowInsecureURLs: http.allowInsecureURLs)
+    } catch {
+        throw reader.error(at: key, error.reason)
     }
-    throw reader.error(at: key, "'\(url)' is not an https:// URL")
 }
