@@ -1,18 +1,19 @@
+import COSE
 import Foundation
 
-/// RFC 3339 timestamps in UTC (`2025-11-18T18:38:12Z`), as the CLI, JSON, logs and state files write them.
+/// RFC 3339 timestamps in UTC (`2025-11-18T18:38:12Z`), as the CLI, JSON, logs and the snapshot write them: one
+/// format, by the COSE module's RFC 3339 code (the one that reads a list's tag 0 dates).
 public enum Timestamp {
-    /// `date` as RFC 3339 UTC: whole seconds, or milliseconds when the date has a fraction of a second.
+    /// `date` rounded to the millisecond, as RFC 3339 UTC: whole seconds, or the fraction when there is one.
     public static func text(_ date: Date) -> String {
-        let whole = date.timeIntervalSince1970.rounded(.down) == date.timeIntervalSince1970
-        var formatStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: !whole)
-        formatStyle.timeZone = TimeZone(identifier: "UTC") ?? formatStyle.timeZone
-        return date.formatted(formatStyle)
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+        let rounded = milliseconds.isFinite ? Date(timeIntervalSince1970: milliseconds / 1000) : date
+        return RFC3339.string(from: rounded) ?? "\(date)"
     }
 
-    /// Parses RFC 3339 (`2024-09-24T18:00:00Z`, fractional seconds and offsets allowed); nil when it is not.
+    /// Parses an RFC 3339 date-time (`2024-09-24T18:00:00Z`; fractions and offsets allowed, RFC 3339 §5.6); nil
+    /// when it is not one.
     public static func parse(_ text: String) -> Date? {
-        if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
-        return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
+        RFC3339.date(from: text)
     }
 }

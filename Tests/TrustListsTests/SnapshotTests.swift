@@ -86,9 +86,9 @@ struct SnapshotTests {
         #expect(SnapshotBuilder.build([], previousGeneration: .max, at: world.now).generation == .max)
 
         let directory = try TemporaryDirectory()
-        #expect(SnapshotFile.storedGeneration(inCacheDirectory: directory.url) == nil)
+        #expect((try? SnapshotFile.read(inCacheDirectory: directory.url))?.generation == nil)
         try SnapshotFile.write(second, inCacheDirectory: directory.url)
-        let stored = SnapshotFile.storedGeneration(inCacheDirectory: directory.url)
+        let stored = (try? SnapshotFile.read(inCacheDirectory: directory.url))?.generation
         #expect(stored == 2)
         #expect(SnapshotBuilder.build([], previousGeneration: stored, at: world.now).generation == 3)
     }
@@ -225,7 +225,7 @@ struct SnapshotTests {
         ])
     func dates(epoch: Double, text: String) {
         let date = Date(timeIntervalSince1970: epoch)
-        #expect(SnapshotTime.text(date) == text)
+        #expect(Timestamp.text(date) == text)
         #expect(SnapshotTime.parse(text) == SnapshotTime.normalized(date))
         #expect(abs((SnapshotTime.parse(text)?.timeIntervalSince1970 ?? .nan) - epoch) < 0.000_5)
     }

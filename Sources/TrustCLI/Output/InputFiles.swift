@@ -26,8 +26,7 @@ enum InputFiles {
     static func certificates(_ path: String) throws(Failure) -> [Certificate] {
         let bytes = try read(path, limit: 1 << 20)
         do {
-            if bytes.first == 0x30 { return [try Certificate(derEncoded: bytes)] }
-            return try Certificate.certificates(pemEncoded: String(decoding: bytes, as: UTF8.self))
+            return try Certificate.certificates(derOrPEMEncoded: bytes)
         } catch {
             throw Failure(description: "\(path): \(error)")
         }

@@ -75,7 +75,6 @@ struct RootResolver {
     /// Certificates in PEM (any number) or one DER certificate; what does not parse is ignored (it cannot match a
     /// pin anyway).
     private func parse(_ bytes: [UInt8]) -> [Certificate] {
-        if let der = try? Certificate(derEncoded: bytes) { return [der] }
-        return (try? Certificate.certificates(pemEncoded: String(decoding: bytes, as: UTF8.self))) ?? []
+        (try? Certificate.certificates(derOrPEMEncoded: bytes)) ?? []
     }
 }

@@ -106,8 +106,8 @@ extension Snapshot.Issuer: SnapshotRow {
         try row.encodeOptional(issuingCountry)
         try row.encodeOptional(stateOrProvinceName)
         try row.encodeOptional(issuingAuthority)
-        try row.encode(SnapshotTime.text(notBefore))
-        try row.encode(SnapshotTime.text(notAfter))
+        try row.encode(Timestamp.text(notBefore))
+        try row.encode(Timestamp.text(notAfter))
         try row.encode(docTypes)
         try row.encode(source.description)
     }

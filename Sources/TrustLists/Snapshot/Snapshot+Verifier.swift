@@ -86,8 +86,8 @@ extension Snapshot.Verifier: SnapshotRow {
         try row.encode(issuerDER)
         try row.encodeOptional(name)
         try row.encode(isTrustAnchor)
-        try row.encode(SnapshotTime.text(notBefore))
-        try row.encode(SnapshotTime.text(notAfter))
+        try row.encode(Timestamp.text(notBefore))
+        try row.encode(Timestamp.text(notAfter))
         try row.encode(source.description)
     }
 }

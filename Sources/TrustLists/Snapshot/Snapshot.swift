@@ -78,7 +78,7 @@ public struct Snapshot: Sendable, Hashable, Codable {
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(schemaVersion, forKey: .schemaVersion)
         try container.encode(generation, forKey: .generation)
-        try container.encode(SnapshotTime.text(builtAt), forKey: .builtAt)
+        try container.encode(Timestamp.text(builtAt), forKey: .builtAt)
         try container.encode(sources, forKey: .sources)
         try container.encode(SnapshotTable(issuers), forKey: .issuers)
         try container.encode(SnapshotTable(verifiers), forKey: .verifiers)

@@ -60,11 +60,4 @@ public enum SnapshotFile {
             throw SnapshotError(error.code, "\(file.path): \(error.reason)")
         }
     }
-
-    /// The generation of the stored snapshot, to number the next build; nil when there is none or it cannot be used
-    /// (the next build then starts again at 1).
-    /// - Parameter cacheDirectory: the configured cache directory.
-    public static func storedGeneration(inCacheDirectory cacheDirectory: URL) -> UInt64? {
-        try? read(inCacheDirectory: cacheDirectory).generation
-    }
 }

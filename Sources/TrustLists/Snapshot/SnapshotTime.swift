@@ -1,4 +1,3 @@
-import COSE
 import Foundation
 
 /// The snapshot's one date format: RFC 3339 in UTC with millisecond precision, `2025-11-13T10:09:13.652Z`, or
@@ -7,8 +6,8 @@ import Foundation
 /// The builder rounds every date to the millisecond (``normalized(_:)``) and the reader rounds what it parses the same
 /// way, so a snapshot read back from JSON equals the one written. Sub-millisecond fractions (the NZTA RICAL's `date`
 /// has seven digits) are rounded to the nearest millisecond; that moves a freshness boundary by under 1 ms.
-/// Text is written and read by the COSE module's RFC 3339 code (arithmetic, no date formatter), so that loading
-/// 10,000 issuers' dates costs microseconds.
+/// Text is written with ``Timestamp/text(_:)`` and read here with ``Timestamp/parse(_:)`` (arithmetic, no date
+/// formatter), so that loading 10,000 issuers' dates costs microseconds.
 enum SnapshotTime {
     /// `date` in whole milliseconds since 1970-01-01T00:00:00Z, rounded to the nearest; 0 for a non-finite date.
     static func milliseconds(_ date: Date) -> Int64 {
@@ -22,15 +21,9 @@ enum SnapshotTime {
         Date(timeIntervalSince1970: Double(milliseconds(date)) / 1000)
     }
 
-    /// RFC 3339 UTC text of `date` rounded to the millisecond, milliseconds only when it has a fraction of a second.
-    static func text(_ date: Date) -> String {
-        let date = normalized(date)
-        return RFC3339.string(from: date) ?? Timestamp.text(date)
-    }
-
     /// Parses an RFC 3339 date-time (rejecting impossible values such as February 30 or hour 24); the result is
     /// ``normalized(_:)``. Nil when the text is not RFC 3339.
     static func parse(_ text: String) -> Date? {
-        RFC3339.date(from: text).map(normalized)
+        Timestamp.parse(text).map(normalized)
     }
 }

@@ -41,6 +41,14 @@ public struct Certificate: Sendable, Hashable, CustomStringConvertible {
         try PEMBlocks.read(pem, label: "CERTIFICATE").map { der throws(X509Error) in try Certificate(derEncoded: der) }
     }
 
+    /// Parses a certificate file as found in the wild: one DER certificate (it starts with a SEQUENCE tag, 0x30), else
+    /// every PEM `CERTIFICATE` block.
+    /// - Throws: the errors of ``init(derEncoded:)-([UInt8])`` or ``certificates(pemEncoded:)``.
+    public static func certificates(derOrPEMEncoded bytes: [UInt8]) throws(X509Error) -> [Certificate] {
+        if bytes.first == 0x30 { return [try Certificate(derEncoded: bytes)] }
+        return try certificates(pemEncoded: String(decoding: bytes, as: UTF8.self))
+    }
+
     /// The DER encoding, exactly as given.
     public var derEncoded: [UInt8] { storage.der }
     /// SHA-256 of the DER encoding: the pin of a root, the identity of a list entry (32 bytes).
