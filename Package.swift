@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "TrustLists", targets: ["TrustLists"]),
         .library(name: "X509", targets: ["X509"]),
         .library(name: "COSE", targets: ["COSE"]),
+        .library(name: "TrustListsService", targets: ["TrustListsService"]),
         .executable(name: "trustctl", targets: ["trustctl"]),
         .executable(name: "trustlistd", targets: ["TrustListd"]),
         .executable(name: "trustlists-bench", targets: ["trustlists-bench"]),
@@ -19,19 +20,31 @@ let package = Package(
 
         .target(name: "X509", dependencies: ["COpenSSL"]),
         .target(name: "COSE", dependencies: ["X509"]),
-        .target(name: "TrustLists", dependencies: ["COSE", "X509", "CCurl"]),
+        // What a wallet component that only asks trust questions links: the list model, verification (policies),
+        // the cache of verified lists, the snapshot and the queries. No libcurl, libsystemd or HTTP server.
+        .target(name: "TrustLists", dependencies: ["COSE", "X509"]),
+        // The live service: libcurl fetching, refresh, schedule, metrics, the wire vocabulary, and TrustService.
+        .target(name: "TrustListsService", dependencies: ["TrustLists", "COSE", "X509", "CCurl"]),
+        // Publishing signed lists (trustctl sign) and the demo network.
+        .target(name: "Publishing", dependencies: ["TrustLists", "COSE", "X509"]),
         // Argument parsing and the commands of trustctl, as a library so that tests can drive them in-process.
-        .target(name: "TrustCLI", dependencies: ["TrustLists", "X509", "COSE"]),
+        .target(name: "TrustCLI", dependencies: ["TrustListsService", "Publishing", "TrustLists", "X509", "COSE"]),
         .executableTarget(name: "trustctl", dependencies: ["TrustCLI"]),
-        .executableTarget(name: "TrustListd", dependencies: ["TrustCLI", "TrustLists", "CSystemd"]),
-        .executableTarget(name: "trustlists-bench", dependencies: ["TrustLists", "COSE", "X509", "COpenSSL"]),
+        .executableTarget(name: "TrustListd", dependencies: ["TrustCLI", "TrustListsService", "TrustLists", "CSystemd"]),
+        .executableTarget(
+            name: "trustlists-bench",
+            dependencies: ["TrustListsService", "Publishing", "TrustLists", "COSE", "X509", "COpenSSL"]),
 
         // What the test targets share: the real fixtures, a test PKI, the list simulator, Python interop.
-        .target(name: "TestSupport", dependencies: ["TrustLists", "COSE", "X509"]),
+        .target(name: "TestSupport", dependencies: ["TrustListsService", "Publishing", "TrustLists", "COSE", "X509"]),
         .testTarget(name: "X509Tests", dependencies: ["X509", "TestSupport"]),
         .testTarget(name: "COSETests", dependencies: ["COSE", "X509", "TestSupport"]),
-        .testTarget(name: "TrustListsTests", dependencies: ["TrustLists", "COSE", "X509", "TestSupport"]),
-        .testTarget(name: "TrustCLITests", dependencies: ["TrustCLI", "TrustLists", "X509", "TestSupport"]),
+        .testTarget(
+            name: "TrustListsTests",
+            dependencies: ["TrustListsService", "Publishing", "TrustLists", "COSE", "X509", "TestSupport"]),
+        .testTarget(
+            name: "TrustCLITests",
+            dependencies: ["TrustCLI", "TrustListsService", "Publishing", "TrustLists", "X509", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,8 @@
 import COSE
 import Foundation
+import Publishing
 import TrustLists
+import TrustListsService
 import X509
 
 /// The tests' list simulator (DESIGN.md, Testing): the demo network built at ``TestPKI/referenceTime``, with

@@ -1,6 +1,8 @@
 import Foundation
+import Publishing
 import Synchronization
 import TrustLists
+import TrustListsService
 
 /// A list source in memory for refresh tests: each URL answers with bytes (with an ETag, honouring
 /// `If-None-Match`), an HTTP status, or a fetch error, as the test sets it.

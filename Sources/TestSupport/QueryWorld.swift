@@ -1,5 +1,7 @@
 import Foundation
+import Publishing
 import TrustLists
+import TrustListsService
 import X509
 
 /// A simulated network ("sim") with a VICAL and a RICAL, verified by ``TrustListVerifier`` and fed to the
@@ -35,14 +37,13 @@ public struct QueryWorld: Sendable {
     public func input(_ id: ListID, _ content: ListContent?, at time: Date) throws -> SnapshotBuilder.Input {
         let verified = try content.map(verified)
         return SnapshotBuilder.Input(
-            id: id, maxAgeSeconds: Self.maxAge, overdueGraceSeconds: Self.grace,
-            summary: verified.map { ListSummary($0, id: id) }, list: verified?.list, at: time)
+            id: id, maxAgeSeconds: Self.maxAge, overdueGraceSeconds: Self.grace, verified: verified, at: time)
     }
 
     /// A snapshot of the network built at `time` (default ``now``); pass nil for a list that was never verified.
     public func snapshot(
         vical: ListContent?, rical: ListContent?, previousGeneration: UInt64? = nil, at time: Date? = nil
-    ) throws -> Snapshot {
+    ) throws -> VerifiedSnapshot {
         let time = time ?? now
         return SnapshotBuilder.build(
             [try input(Self.vicalID, vical, at: time), try input(Self.ricalID, rical, at: time)],
@@ -50,7 +51,7 @@ public struct QueryWorld: Sendable {
     }
 
     /// The default snapshot: the simulator's VICAL and RICAL.
-    public func defaultSnapshot() throws -> Snapshot {
+    public func defaultSnapshot() throws -> VerifiedSnapshot {
         try snapshot(vical: sim.vicalContent(), rical: sim.ricalContent())
     }
 

@@ -1,5 +1,7 @@
 import Foundation
+import Publishing
 import TrustLists
+import TrustListsService
 import X509
 
 /// A configured service over a ``ListSimulator`` network served from a ``MemorySource``, in a temporary folder:
@@ -76,14 +78,20 @@ public final class RefreshHarness {
         source.set(content.kind == .vical ? vicalURL : ricalURL, .bytes(try sim.signed(content)))
     }
 
-    /// Runs a locked refresh at `time`.
-    public func refresh(at time: Date, only: Set<ListID>? = nil, offline: Bool = false) throws -> RefreshReport {
-        try RefreshRun.perform(
-            configuration: configuration, fetcher: source, only: only, offline: offline, at: time, lockTimeout: 5)
+    /// A service over the simulated network, as a new process (`trustctl refresh`, a restarted daemon) makes one.
+    public func service(readOnly: Bool = false) -> TrustService {
+        TrustService(configuration: configuration, fetcher: source, readOnly: readOnly)
     }
 
-    /// The status at `time`.
-    public func status(at time: Date) -> StatusReport {
-        StatusReport(configuration: configuration, at: time)
+    /// Runs a locked refresh at `time` in a new service (a new `trustctl refresh` process).
+    public func refresh(at time: Date, only: Set<ListID>? = nil, offline: Bool = false) throws -> RefreshReport {
+        try service().refresh(only: only, offline: offline, at: time, lockTimeout: 5)
+    }
+
+    /// The status at `time`, as `trustctl status` gives it: a new read-only service that verifies the cache again.
+    public func status(at time: Date) throws -> StatusReport {
+        let service = service(readOnly: true)
+        try service.load(at: time)
+        return service.status(at: time)
     }
 }

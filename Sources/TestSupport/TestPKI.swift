@@ -1,5 +1,7 @@
 import Foundation
+import Publishing
 import TrustLists
+import TrustListsService
 import X509
 
 /// A small PKI built with ``CertificateBuilder`` at a fixed reference time, for tests and the list simulator.

@@ -21,7 +21,7 @@ public enum Trustctl {
             return arguments.isEmpty ? 2 : 0
         }
         if first == "--version" {
-            context.print("\(program) \(TrustListsService.version)")
+            context.print("\(program) \(ServiceIdentity.version)")
             return 0
         }
         // The longest command name that the arguments start with ("query reader" before "query").

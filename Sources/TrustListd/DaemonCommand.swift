@@ -52,7 +52,7 @@ enum DaemonCommand {
             return 0
         }
         if parsed.flag("version") {
-            context.print("\(program) \(TrustListsService.version)")
+            context.print("\(program) \(ServiceIdentity.version)")
             return 0
         }
 

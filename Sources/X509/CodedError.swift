@@ -1,9 +1,11 @@
-/// A stable, machine-readable error code of one family of errors (`Domain`): its `rawValue` is the snake_case
-/// string used in JSON, logs and metrics. Each family declares its codes as static members of
-/// `ErrorCode<ItsDomain>`.
+/// A stable, machine-readable reason code: its `rawValue` is the snake_case string used in JSON, logs, metrics, exit
+/// paths and the HTTP API (DESIGN.md, "Reason codes").
 ///
-/// It lives in X509, the package's lowest module, so that every module's errors share one definition.
-public struct ErrorCode<Domain>: Hashable, Sendable, RawRepresentable, CustomStringConvertible, Codable {
+/// There is one vocabulary for the whole package: every code is declared exactly once, as a static member in an
+/// `extension ReasonCode` of the lowest module that raises it (X509 for certificates, keys and signatures, COSE for
+/// CBOR and COSE_Sign1, TrustLists for lists and trust decisions, Presentation for requests), and every module above
+/// uses that same value: a code is never translated by its string. It lives in X509, the package's lowest module.
+public struct ReasonCode: Hashable, Sendable, RawRepresentable, CustomStringConvertible, Codable {
     /// The code as a stable snake_case string.
     public let rawValue: String
     /// Wraps a code string.
@@ -12,13 +14,13 @@ public struct ErrorCode<Domain>: Hashable, Sendable, RawRepresentable, CustomStr
     public var description: String { rawValue }
 }
 
-/// An error of one family (`Domain`), after swift-certificates' error pattern: a stable ``ErrorCode``, a message a
+/// An error of one family (`Domain`), after swift-certificates' error pattern: a stable ``ReasonCode``, a message a
 /// person can act on (what was expected, what was found), where it was raised, and equality on the code alone, so
 /// tests can write `#expect(throws: X509Error(.malformedCertificate))`. Each module names its family:
 /// ``X509Error``, `COSEError`, `TrustListError`, `SnapshotError`.
 public struct CodedError<Domain>: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The family's codes.
-    public typealias Code = ErrorCode<Domain>
+    /// The codes, shared by every family (one vocabulary).
+    public typealias Code = ReasonCode
 
     /// What kind of failure this is.
     public let code: Code

@@ -1,8 +1,10 @@
 import COSE
 import Dispatch
 import Foundation
+import Publishing
 import Synchronization
 import TrustLists
+import TrustListsService
 import X509
 
 /// Group `phases`: where a cold verify + decode of the 10,000-entry VICAL spends its time. Each phase of the
@@ -51,7 +53,7 @@ enum PhaseBenchmarks {
     private static func pipeline(
         network: SyntheticNetwork, bytes: [UInt8]
     ) throws -> (total: Bench.Timing, certificates: Bench.Timing) {
-        let policy = VerificationPolicy()
+        let policy = VerificationSettings()
         let time = SyntheticNetwork.verificationTime
         let message = try COSESign1(cborEncoded: bytes, limits: policy.limits)
         guard let payload = message.payload, let chain = try message.x5chain()?.certificates else {
@@ -70,7 +72,7 @@ enum PhaseBenchmarks {
                 "total: TrustListVerifier.verify, cold",
                 {
                     let anchor = try Certificate(derEncoded: Bench.freshCopy(rootDER))
-                    return try TrustListVerifier(anchors: [anchor], policy: policy)
+                    return try TrustListVerifier(anchors: [anchor], settings: policy)
                         .verify(Bench.freshCopy(bytes), kind: .vical, at: time)
                 }
             ),

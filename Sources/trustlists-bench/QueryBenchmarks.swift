@@ -1,7 +1,9 @@
 internal import COpenSSL
 import Dispatch
 import Foundation
+import Publishing
 import TrustLists
+import TrustListsService
 import X509
 
 #if canImport(Glibc)
@@ -22,15 +24,8 @@ enum QueryBenchmarks {
     static let verifierCount = 1_000
     /// The benchmark's clock: lists dated here, decisions asked an hour later.
     static let listDate = Date(timeIntervalSince1970: 1_767_225_600)
-    /// Set in the environment of the child process that measures a load alone.
-    static let loadChildVariable = "TRUSTLISTS_BENCH_SNAPSHOT_LOAD"
-
-    /// Runs every measurement and prints the figures (or, in the load child, only the load).
+    /// Runs every measurement and prints the figures.
     static func run() {
-        if let cache = ProcessInfo.processInfo.environment[loadChildVariable] {
-            loadChild(cache)
-            exit(0)
-        }
         do {
             try runAll()
         } catch {
@@ -41,7 +36,9 @@ enum QueryBenchmarks {
     // MARK: - Setup
 
     struct Network {
-        let snapshot: Snapshot
+        let snapshot: VerifiedSnapshot
+        /// The verified lists the snapshot was built from.
+        let inputs: [SnapshotBuilder.Input]
         let readerChain: [Certificate]
         let readerRoot: Certificate
         let signerChain: [Certificate]
@@ -119,9 +116,9 @@ enum QueryBenchmarks {
             eku: [OID.documentSignerEKU], usage: [.digitalSignature])
 
         // Publish, verify and build, as a refresh does.
-        var policy = VerificationPolicy()
-        policy.limits = .init(maxInputBytes: 64 << 20)
-        let verifier = TrustListVerifier(anchors: [root], policy: policy)
+        var settings = VerificationSettings()
+        settings.limits = .init(maxInputBytes: 64 << 20)
+        let verifier = TrustListVerifier(anchors: [root], settings: settings)
         let verifyStarted = ContinuousClock.now
         let vical = try verifier.verify(
             try ListPublisher.sign(
@@ -141,18 +138,18 @@ enum QueryBenchmarks {
         let buildStarted = ContinuousClock.now
         let vicalID = ListID(network: "bench", kind: .vical)
         let ricalID = ListID(network: "bench", kind: .rical)
-        let snapshot = SnapshotBuilder.build(
-            [
-                SnapshotBuilder.Input(
-                    id: vicalID, maxAgeSeconds: 2_592_000, overdueGraceSeconds: 259_200,
-                    summary: ListSummary(vical, id: vicalID), list: vical.list, at: listDate + 60),
-                SnapshotBuilder.Input(
-                    id: ricalID, maxAgeSeconds: 2_592_000, overdueGraceSeconds: 259_200,
-                    summary: ListSummary(rical, id: ricalID), list: rical.list, at: listDate + 60),
-            ], previousGeneration: nil, at: listDate + 60)
+        let inputs = [
+            SnapshotBuilder.Input(
+                id: vicalID, maxAgeSeconds: 2_592_000, overdueGraceSeconds: 259_200, verified: vical,
+                at: listDate + 60),
+            SnapshotBuilder.Input(
+                id: ricalID, maxAgeSeconds: 2_592_000, overdueGraceSeconds: 259_200, verified: rical,
+                at: listDate + 60),
+        ]
+        let snapshot = SnapshotBuilder.build(inputs, previousGeneration: nil, at: listDate + 60)
         print("  built the snapshot in \(format(seconds(ContinuousClock.now - buildStarted) * 1000)) ms")
         return Network(
-            snapshot: snapshot, readerChain: [readerLeaf, intermediate], readerRoot: readerCA,
+            snapshot: snapshot, inputs: inputs, readerChain: [readerLeaf, intermediate], readerRoot: readerCA,
             signerChain: [signer], iaca: iaca, docType: docTypes[5000 % 3])
     }
 
@@ -161,23 +158,17 @@ enum QueryBenchmarks {
     static func runAll() throws {
         print("== Query benchmarks: \(issuerCount) issuers, \(verifierCount) verifiers ==")
         let network = try makeNetwork()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "trustlists-bench-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
         let encodeStarted = ContinuousClock.now
-        try SnapshotFile.write(network.snapshot, inCacheDirectory: directory)
-        let writeTime = seconds(ContinuousClock.now - encodeStarted)
-        let fileSize =
-            (try? FileManager.default.attributesOfItem(
-                atPath: SnapshotFile.url(inCacheDirectory: directory).path)[.size] as? NSNumber)?.intValue ?? 0
+        let json = try network.snapshot.snapshot.jsonEncoded()
         print(
-            "  snapshot.json: \(fileSize / 1024) KiB, encoded and written atomically in \(format(writeTime * 1000)) ms")
+            "  snapshot.json: \(json.count / 1024) KiB, encoded in \(format(seconds(ContinuousClock.now - encodeStarted) * 1000)) ms "
+                + "(written for other processes; never read back)")
         print("  process peak RSS after setup (ru_maxrss): \(peakRSSKiB() / 1024) MiB")
 
-        // Load: read + decode + index, several times; the best and the median, in CPU time of this thread (the
-        // machine may be shared) and in wall time.
-        var reads: [Double] = []
-        var decodes: [Double] = []
+        // Installing a generation: build it from the verified lists + index it, several times; the best and the
+        // median, in CPU time of this thread (the machine may be shared) and in wall time. The cold verification of
+        // the lists that precedes it at start-up is the `verify` group's figure.
+        var builds: [Double] = []
         var indexes: [Double] = []
         var walls: [Double] = []
         var queries = TrustQueries(snapshot: network.snapshot)
@@ -186,28 +177,24 @@ enum QueryBenchmarks {
             var previous: TrustQueries? = queries
             let wall = ContinuousClock.now
             let start = cpuNow()
-            let data = try Data(contentsOf: SnapshotFile.url(inCacheDirectory: directory))
-            let read = cpuNow()
-            let snapshot = try Snapshot(jsonData: data)
-            let decoded = cpuNow()
+            let snapshot = SnapshotBuilder.build(network.inputs, previousGeneration: nil, at: listDate + 60)
+            let built = cpuNow()
             queries = TrustQueries(snapshot: snapshot)
             let indexed = cpuNow()
             _ = previous
             previous = nil
             walls.append(seconds(ContinuousClock.now - wall))
-            reads.append(read - start)
-            decodes.append(decoded - read)
-            indexes.append(indexed - decoded)
+            builds.append(built - start)
+            indexes.append(indexed - built)
         }
-        let totals = zip(zip(reads, decodes), indexes).map { $0.0 + $0.1 + $1 }
+        let totals = zip(builds, indexes).map { $0 + $1 }
         let best = totals.min() ?? 0
         print(
-            "  load (read + JSON decode + index), CPU time, best of 7: \(format(best * 1000)) ms "
-                + "(read \(format((reads.min() ?? 0) * 1000)), decode \(format((decodes.min() ?? 0) * 1000)), "
+            "  install a generation (build from the verified lists + index), CPU time, best of 7: "
+                + "\(format(best * 1000)) ms (build \(format((builds.min() ?? 0) * 1000)), "
                 + "index \(format((indexes.min() ?? 0) * 1000)) ms); median \(format(median(totals) * 1000)) ms; "
                 + "wall best \(format((walls.min() ?? 0) * 1000)) ms -> goal < 100 ms: \(best < 0.1 ? "met" : "NOT met")"
         )
-        measureLoadInChild(directory)
 
         let at = listDate + 3600
         let readerChain = network.readerChain
@@ -222,14 +209,14 @@ enum QueryBenchmarks {
         }
 
         // First query on a fresh generation: the anchor's Certificate and OpenSSL object are made then.
-        let fresh = TrustQueries(snapshot: queries.snapshot, memoCapacity: 0)
+        let fresh = TrustQueries(snapshot: queries.verifiedSnapshot, memoCapacity: 0)
         let firstReader = time { _ = fresh.readerDecision(chain: readerChain, at: at) }
         let firstIssuer = time { _ = fresh.issuerDecision(chain: signerChain, docType: docType, at: at) }
         print(
             "  first decision of a generation (parses its anchor): reader \(format(firstReader * 1e6)) µs, "
                 + "issuer \(format(firstIssuer * 1e6)) µs")
 
-        let plain = TrustQueries(snapshot: queries.snapshot, memoCapacity: 0)
+        let plain = TrustQueries(snapshot: queries.verifiedSnapshot, memoCapacity: 0)
         let readerUncached = perOperation(3_000) { _ = plain.readerDecision(chain: readerChain, at: at) }
         let issuerUncached = perOperation(3_000) {
             _ = plain.issuerDecision(chain: signerChain, docType: docType, at: at)
@@ -282,47 +269,6 @@ enum QueryBenchmarks {
     }
 
     /// Spawns this executable to load the snapshot alone, so that its peak RSS is the load's, not the setup's.
-    static func measureLoadInChild(_ directory: URL) {
-        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
-            return
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        var environment = ProcessInfo.processInfo.environment
-        environment[loadChildVariable] = directory.path
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-            let output = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            print("  " + String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-        } catch {
-            print("  load in a separate process: could not start (\(error))")
-        }
-    }
-
-    /// The child's work: load the snapshot once (cold process), answer one query, print time and peak RSS.
-    static func loadChild(_ cache: String) {
-        let before = addressSpacePeakKiB()
-        let wall = ContinuousClock.now
-        let start = cpuNow()
-        guard let queries = try? TrustQueries(cacheDirectory: URL(fileURLWithPath: cache)) else {
-            print("load in a separate process: the snapshot does not load")
-            return
-        }
-        let loaded = cpuNow() - start
-        let loadedWall = seconds(ContinuousClock.now - wall)
-        print(
-            "load in a fresh process: \(format(loaded * 1000)) ms CPU (\(format(loadedWall * 1000)) ms wall) for generation \(queries.generation) "
-                + "(\(queries.snapshot.issuers.count) issuers, \(queries.snapshot.verifiers.count) verifiers); "
-                + "peak RSS of the process: \(before / 1024) MiB before the load, \(addressSpacePeakKiB() / 1024) MiB "
-                + "after (VmHWM, the load's own peak; ru_maxrss says \(peakRSSKiB() / 1024) MiB, inherited from the "
-                + "spawning process)")
-    }
-
     /// The bare OpenSSL floor: `X509_verify_cert` of the chain with X509 objects made once; `pure` with the store
     /// built once, `withStore` with a store built per call as the query engine does.
     static func bareVerify(

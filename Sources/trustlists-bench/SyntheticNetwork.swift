@@ -1,7 +1,9 @@
 import COSE
 import Foundation
+import Publishing
 import Synchronization
 import TrustLists
+import TrustListsService
 import X509
 
 /// A VICAL network made with the X509 builder for the benchmarks: a root, an issuing CA, a VICAL signer (EKU

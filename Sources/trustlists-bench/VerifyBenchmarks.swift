@@ -1,6 +1,8 @@
 import COSE
 import Foundation
+import Publishing
 import TrustLists
+import TrustListsService
 import X509
 
 /// Group `verify`: cold verification and decoding of synthetic VICALs of 100, 1,000 and 10,000 entries with

@@ -12,7 +12,7 @@ let groups: [BenchmarkGroup] = [
         name: "verify", summary: "cold verify + decode of VICALs vs floor and Python", run: VerifyBenchmarks.run),
     BenchmarkGroup(name: "phases", summary: "where a 10,000-entry verify spends its time", run: PhaseBenchmarks.run),
     BenchmarkGroup(
-        name: "query", summary: "trust decisions and snapshot load (10,000 issuers, 1,000 verifiers)",
+        name: "query", summary: "trust decisions and generation install (10,000 issuers, 1,000 verifiers)",
         run: QueryBenchmarks.run),
 ]
 
@@ -31,9 +31,6 @@ let usage = """
                         removed at the end)
       -h, --help        show this help
     """
-
-// The snapshot-load measurement runs this binary again as a child that measures one load alone.
-if ProcessInfo.processInfo.environment[QueryBenchmarks.loadChildVariable] != nil { QueryBenchmarks.run() }
 
 /// The groups named on the command line, in the order named; empty runs every group.
 var selected: [BenchmarkGroup] = []

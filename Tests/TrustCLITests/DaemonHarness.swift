@@ -1,8 +1,11 @@
 import Foundation
+import Publishing
 import Synchronization
 import TestSupport
 import Testing
 import TrustLists
+
+@testable import TrustListsService
 
 #if canImport(Glibc)
     import Glibc
@@ -248,8 +251,12 @@ final class ServedNetwork {
             environment: environment)
     }
 
-    /// The status as `trustctl status` sees it now.
-    func status() -> StatusReport { StatusReport(configuration: configuration, at: Date()) }
+    /// The status as `trustctl status` sees it now: a read-only service that verifies the cache again.
+    func status() throws -> StatusReport {
+        let service = TrustService(configuration: configuration, readOnly: true)
+        try service.load(at: Date())
+        return service.status(at: Date())
+    }
 
     /// The paths requested so far, in order.
     func requestedPaths() throws -> [String] { try server.requests().map(\.path) }

@@ -1,8 +1,11 @@
 import Foundation
+import Publishing
 import TestSupport
 import Testing
 import TrustCLI
 import TrustLists
+
+@testable import TrustListsService
 
 #if canImport(Glibc)
     import Glibc
@@ -47,7 +50,7 @@ final class DaemonTests {
         let finished = try #require(lines.first(where: isRefreshFinished))
         #expect(finished["trigger"] == "start" && finished["updated"] == "2" && finished["status"] == "OK")
 
-        let status = network.status()
+        let status = try network.status()
         #expect(status.lists.allSatisfy { $0.state == .fresh && $0.current?.issueID == 1 })
         #expect(status.exitStatus == 0)
         // Healthy lists are not fetched again at every wake-up: a few seconds later, one fetch each.
@@ -99,7 +102,7 @@ final class DaemonTests {
         #expect(removed.first?["subject"]?.contains("CN=Sim IACA Eldorado") == true)
         #expect(removed.first?["member"] == "iaca")
         #expect(lines.contains { $0.message == "list unchanged" && $0["list.id"] == "sim/rical" })
-        #expect(network.status().lists.first { $0.id == network.vicalID }?.current?.issueID == 2)
+        #expect(try network.status().lists.first { $0.id == network.vicalID }?.current?.issueID == 2)
     }
 
     @Test("a configuration broken before SIGHUP is refused; the previous one stays in use and the lists are refreshed")
@@ -147,7 +150,7 @@ final class DaemonTests {
 
         try network.server.setRules([:])
         try daemon.waitFor("recovery", timeout: 10) { $0.message == "list updated" && $0["list.id"] == "sim/vical" }
-        let status = network.status().lists.first { $0.id == network.vicalID }
+        let status = try network.status().lists.first { $0.id == network.vicalID }
         #expect(status?.state == .fresh)
         #expect(status?.lastError == nil)
         // Every warning and error line carries a reason code.
@@ -180,7 +183,7 @@ final class DaemonTests {
         // The lock is free, and the abandoned fetch is not recorded as a failure of the source.
         let lock = try StoreLock.acquire(network.layout, timeout: 0)
         lock.release()
-        let vical = network.status().lists.first { $0.id == network.vicalID }
+        let vical = try network.status().lists.first { $0.id == network.vicalID }
         #expect(vical?.lastError == nil)
     }
 
@@ -216,7 +219,7 @@ final class DaemonTests {
         #expect(daemon.logLines.contains { $0.message == "cache lock taken" })
         let state = try JSONSerialization.jsonObject(with: Data(contentsOf: network.layout.state)) as? [String: Any]
         #expect((state?["lists"] as? [String: Any])?.count == 2)
-        #expect(network.status().exitStatus == 0)
+        #expect(try network.status().exitStatus == 0)
     }
 
     @Test("the metrics file (and its --metrics-file copy) parses as Prometheus text and carries the figures")

@@ -1,7 +1,10 @@
 import Foundation
+import Publishing
 import TestSupport
 import Testing
 import TrustLists
+
+@testable import TrustListsService
 
 @Suite("trustctl demo")
 struct DemoCommandTests {
@@ -21,7 +24,9 @@ struct DemoCommandTests {
 
         // Read back what the demo left, through the public API and the commands a user would run next.
         let configuration = try Configuration.load(path: target.appendingPathComponent("config/trustlists.json").path)
-        let lists = StatusReport(configuration: configuration, at: now).lists
+        let service = TrustService(configuration: configuration, readOnly: true)
+        try service.load(at: now)
+        let lists = service.status(at: now).lists
         #expect(lists.map(\.state) == [.fresh, .fresh])
         #expect(lists.first?.current?.issueID == 2)
         #expect(lists.first?.lastError?.reason == .rollback)

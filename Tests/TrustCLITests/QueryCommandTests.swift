@@ -1,9 +1,12 @@
 import Foundation
+import Publishing
 import TestSupport
 import Testing
 import TrustCLI
 import TrustLists
 import X509
+
+@testable import TrustListsService
 
 /// `trustctl query reader` and `trustctl query issuer`, on the simulated network's snapshot.
 @Suite("trustctl query")
@@ -13,8 +16,7 @@ struct QueryCommandTests {
 
     init() throws {
         world = try QueryWorld()
-        harness = try CLIHarness()
-        try harness.store(try world.defaultSnapshot())
+        harness = try CLIHarness(refreshedWith: world)
     }
 
     var config: [String] { ["--config", harness.configFile.path] }
@@ -130,7 +132,7 @@ struct QueryCommandTests {
         }
     }
 
-    @Test("an unreadable chain or a missing snapshot exits 2 with the reason")
+    @Test("an unreadable chain exits 2 with the reason; a cache never refreshed answers trust_list_unavailable")
     func inputErrors() throws {
         let missingChain = harness.run(
             ["query", "reader", "--chain", harness.directory.url.appendingPathComponent("none.pem").path] + config)
@@ -141,11 +143,11 @@ struct QueryCommandTests {
         let badChain = harness.run(["query", "reader", "--chain", garbage.path] + config)
         #expect(badChain.status == 2)
 
-        let empty = try CLIHarness()
-        let noSnapshot = empty.run(
+        let empty = try CLIHarness(world: world)
+        let noLists = empty.run(
             ["query", "reader", "--chain", try harness.pem(world.readerChain), "--config", empty.configFile.path])
-        #expect(noSnapshot.status == 2)
-        #expect(noSnapshot.errors.contains("trustctl refresh"))
+        #expect(noLists.status == 1)
+        #expect(noLists.output.contains("NOT TRUSTED  reader: trust_list_unavailable"))
     }
 
     @Test("query help lists the reasons and exit status")

@@ -1,7 +1,10 @@
 import Foundation
+import Publishing
 import TestSupport
 import Testing
 import TrustLists
+
+@testable import TrustListsService
 
 /// `trustctl refresh` and `status` over a simulator network published as files (file:// with allowInsecureURLs).
 @Suite("trustctl refresh and status")

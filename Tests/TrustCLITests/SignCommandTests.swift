@@ -1,8 +1,11 @@
 import Foundation
+import Publishing
 import TestSupport
 import Testing
 import TrustLists
 import X509
+
+@testable import TrustListsService
 
 /// `trustctl sign`: what it writes verifies with `trustctl verify` and with an independent implementation (Python
 /// `cbor2` + `cryptography`); a signer that would not verify is refused.

@@ -1,7 +1,10 @@
 import Foundation
+import Publishing
 import TestSupport
 import Testing
 import TrustLists
+
+@testable import TrustListsService
 
 @Suite("Cancelling a fetch")
 struct CurlFetcherCancellationTests {

@@ -1,7 +1,10 @@
 import Foundation
+import Publishing
 import TestSupport
 import Testing
 import TrustLists
+
+@testable import TrustListsService
 
 @Suite(
     "CurlFetcher: status, validators and request headers over HTTP",
@@ -132,7 +135,7 @@ struct CurlFetcherHTTPTests {
         let sent = try #require(try server.requests().first)
         #expect(sent.method == "GET")
         #expect(sent.header("User-Agent") == "trustlists/0.1.0 (+ISO/IEC 18013-5 trust-list service)")
-        #expect(sent.header("User-Agent") == TrustListsService.userAgent)
+        #expect(sent.header("User-Agent") == ServiceIdentity.userAgent)
         #expect(sent.header("Accept")?.hasPrefix("application/cose") == true)
     }
 

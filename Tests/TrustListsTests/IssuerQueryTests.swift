@@ -1,9 +1,11 @@
 import Foundation
+import Publishing
 import TestSupport
 import Testing
 import X509
 
 @testable import TrustLists
+@testable import TrustListsService
 
 /// Issuer decisions on the simulated network: document signers under each IACA, docTypes, the document signer EKU,
 /// unknown and non-root IACAs, merged docTypes, and removal upstream.

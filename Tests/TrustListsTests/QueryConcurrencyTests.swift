@@ -1,11 +1,13 @@
 import Dispatch
 import Foundation
+import Publishing
 import Synchronization
 import TestSupport
 import Testing
 import X509
 
 @testable import TrustLists
+@testable import TrustListsService
 
 /// Queries on several threads while generations are swapped: every answer comes whole from one generation, and
 /// nothing crashes or deadlocks.

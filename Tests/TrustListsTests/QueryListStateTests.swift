@@ -1,9 +1,11 @@
 import Foundation
+import Publishing
 import TestSupport
 import Testing
 import X509
 
 @testable import TrustLists
+@testable import TrustListsService
 
 /// What queries answer when a list is overdue, expired (at query time or already at build time), missing, or not
 /// configured: list states are recomputed at the time asked, and an unusable list is never answered as trusted.

@@ -1,9 +1,11 @@
 import Foundation
+import Publishing
 import TestSupport
 import Testing
 import X509
 
 @testable import TrustLists
+@testable import TrustListsService
 
 /// Reader decisions on the simulated network: chains under the RICAL's reader CA, listed leaves and intermediates,
 /// wrong EKU, unknown roots, impersonation and validity.
@@ -20,7 +22,7 @@ struct ReaderQueryTests {
     var sim: ListSimulator { world.sim }
 
     func expectNotTrusted(
-        _ decision: TrustDecision, _ reason: TrustDecision.Reason, sourceLocation: SourceLocation = #_sourceLocation
+        _ decision: TrustDecision, _ reason: ReasonCode, sourceLocation: SourceLocation = #_sourceLocation
     ) {
         #expect(decision.reason == reason, "\(decision.message)", sourceLocation: sourceLocation)
         #expect(!decision.isTrusted, sourceLocation: sourceLocation)

@@ -1,10 +1,12 @@
 import COSE
 import Foundation
+import Publishing
 import TestSupport
 import Testing
 import X509
 
 @testable import TrustLists
+@testable import TrustListsService
 
 /// The real lists of ../shared/fixtures/real, verified at their own dates; the expected facts are the fixture
 /// README's table.
@@ -167,8 +169,8 @@ struct RealListTests {
     func wrongKind() throws {
         let aamva = TrustListVerifier(
             anchors: [try Self.root("aamva_dts_root_ca.pem")],
-            policy: {
-                var policy = VerificationPolicy()
+            settings: {
+                var policy = VerificationSettings()
                 policy.ricalSignerEKU = nil
                 return policy
             }())
@@ -177,9 +179,9 @@ struct RealListTests {
                 try RealFixtures.bytes("aamva_vical_2025-11-18.cbor"), kind: .rical,
                 at: Self.date("2025-11-18T18:38:12Z"))
         }
-        var policy = VerificationPolicy()
+        var policy = VerificationSettings()
         policy.vicalSignerEKU = nil
-        let nzta = TrustListVerifier(anchors: [try Self.root("nzta_rical_root_ca.pem")], policy: policy)
+        let nzta = TrustListVerifier(anchors: [try Self.root("nzta_rical_root_ca.pem")], settings: policy)
         #expect(throws: TrustListError(.wrongListType)) {
             try nzta.verify(
                 try RealFixtures.bytes("nzta_rical_2025-11-13.rical"), kind: .vical,

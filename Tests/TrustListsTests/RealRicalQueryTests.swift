@@ -1,9 +1,11 @@
 import Foundation
+import Publishing
 import TestSupport
 import Testing
 import X509
 
 @testable import TrustLists
+@testable import TrustListsService
 
 /// Reader decisions against the real NZTA RICAL of 2025-11-13, verified with its root at its date and built into a
 /// snapshot. The entries and their SHA-256s were found with Python (`cbor2` + `cryptography`), not with this code.
@@ -25,7 +27,7 @@ struct RealRicalQueryTests {
             [
                 SnapshotBuilder.Input(
                     id: Self.id, maxAgeSeconds: 30 * 86_400, overdueGraceSeconds: 3 * 86_400,
-                    summary: ListSummary(verified, id: Self.id), list: verified.list, at: Self.listTime)
+                    verified: verified, at: Self.listTime)
             ], previousGeneration: nil, at: Self.listTime)
         queries = TrustQueries(snapshot: snapshot)
     }

@@ -1,9 +1,11 @@
 import Foundation
+import Publishing
 import TestSupport
 import Testing
 import X509
 
 @testable import TrustLists
+@testable import TrustListsService
 
 /// Refresh through libcurl against the loopback server with fault injection: each fault is refused with its reason
 /// code, and the last good list survives.
@@ -40,8 +42,14 @@ final class RefreshHTTPTests {
     }
 
     func refresh(_ configuration: Configuration, at time: Date) throws -> RefreshReport {
-        try RefreshRun.perform(
-            configuration: configuration, fetcher: CurlFetcher(settings: configuration.http), at: time)
+        try TrustService(configuration: configuration).refresh(at: time)
+    }
+
+    /// The status as `trustctl status` gives it: a read-only service that verifies the cache again.
+    func status(_ configuration: Configuration, at time: Date) throws -> StatusReport {
+        let service = TrustService(configuration: configuration, readOnly: true)
+        try service.load(at: time)
+        return service.status(at: time)
     }
 
     func vicalOutcome(_ report: RefreshReport) -> RefreshOutcome? {
@@ -72,7 +80,7 @@ final class RefreshHTTPTests {
                 continue
             }
             #expect(error.code == code, "\(rule): \(error)")
-            let status = StatusReport(configuration: configuration, at: time).lists.first { $0.id == vicalID }
+            let status = try status(configuration, at: time).lists.first { $0.id == vicalID }
             #expect(status?.current?.issueID == 2, "\(rule)")
             #expect(status?.lastError?.reason == code, "\(rule)")
             #expect(status?.state == .fresh)
@@ -81,7 +89,7 @@ final class RefreshHTTPTests {
         // The source recovers.
         try server.setRules([:])
         #expect(vicalOutcome(try refresh(configuration, at: time)) == .unchanged("not modified (HTTP 304)"))
-        #expect(StatusReport(configuration: configuration, at: time).lists.first { $0.id == vicalID }?.lastError == nil)
+        #expect(try status(configuration, at: time).lists.first { $0.id == vicalID }?.lastError == nil)
     }
 
     @Test("a source that vanishes (connection refused) keeps the last good list")
@@ -121,7 +129,7 @@ final class RefreshHTTPTests {
         }
         #expect(error.code == .networkError)
         #expect(
-            StatusReport(configuration: configuration, at: t0 + 10).lists.first { $0.id == vicalID }?.current?.issueID
+            try status(configuration, at: t0 + 10).lists.first { $0.id == vicalID }?.current?.issueID
                 == 1)
         #expect(try server.requests().allSatisfy { $0.path != "/vical" })
     }

@@ -1,7 +1,10 @@
 import Foundation
+import Publishing
 import TestSupport
 import Testing
 import TrustLists
+
+@testable import TrustListsService
 
 /// The daemon's refresh schedule: due times from the last success, `nextUpdate` and failures, with jitter, backoff
 /// and the cap by healthy lists; a fixed clock and seeded generators.

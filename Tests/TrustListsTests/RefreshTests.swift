@@ -1,10 +1,12 @@
 import COSE
 import Foundation
+import Publishing
 import TestSupport
 import Testing
 import X509
 
 @testable import TrustLists
+@testable import TrustListsService
 
 /// Refresh over the list simulator with a controllable clock: every failure keeps the last good list, and status
 /// reports what happened.
@@ -13,8 +15,8 @@ struct RefreshTests {
     let t0 = TestPKI.referenceTime + 3600
     let day = TestPKI.day
 
-    func status(_ harness: RefreshHarness, _ id: ListID, at time: Date) -> ListStatus? {
-        harness.status(at: time).lists.first { $0.id == id }
+    func status(_ harness: RefreshHarness, _ id: ListID, at time: Date) throws -> ListStatus? {
+        try harness.status(at: time).lists.first { $0.id == id }
     }
 
     func outcome(_ report: RefreshReport, _ id: ListID) -> RefreshOutcome? {
@@ -41,7 +43,7 @@ struct RefreshTests {
         #expect(outcome(report, harness.vicalID) == .updated)
         #expect(outcome(report, harness.ricalID) == .updated)
         #expect(report.exitStatus == 0)
-        let vical = try #require(status(harness, harness.vicalID, at: t0))
+        let vical = try #require(try status(harness, harness.vicalID, at: t0))
         #expect(vical.state == .fresh)
         #expect(vical.current?.issueID == 1)
         #expect(vical.current?.entries == 3)
@@ -49,7 +51,7 @@ struct RefreshTests {
         #expect(vical.origin == .network)
         #expect(vical.lastSuccess == t0)
         #expect(vical.lastError == nil)
-        #expect(harness.status(at: t0).exitStatus == 0)
+        #expect(try harness.status(at: t0).exitStatus == 0)
         let sha = try #require(vical.current?.sha256)
         let blob = harness.layout.list(harness.vicalID, sha256: sha)
         #expect(FileManager.default.fileExists(atPath: blob.path))
@@ -71,7 +73,7 @@ struct RefreshTests {
         let vicalRequests = harness.source.requests.filter { $0.url == harness.vicalURL }
         #expect(vicalRequests.first?.etag == nil)
         #expect(vicalRequests.last?.etag != nil)
-        #expect(status(harness, harness.vicalID, at: t0 + 600)?.lastSuccess == t0 + 600)
+        #expect(try status(harness, harness.vicalID, at: t0 + 600)?.lastSuccess == t0 + 600)
     }
 
     @Test("the same bytes again, without validators, are recognised as unchanged")
@@ -93,11 +95,11 @@ struct RefreshTests {
         let report = try harness.refresh(at: t0 + 60)
         expectKept(report, harness.vicalID, .rollback)
         #expect(report.exitStatus == 1)
-        let vical = try #require(status(harness, harness.vicalID, at: t0 + 60))
+        let vical = try #require(try status(harness, harness.vicalID, at: t0 + 60))
         #expect(vical.current?.issueID == 5)
         #expect(vical.lastError?.reason == .rollback)
         #expect(vical.state == .fresh)
-        #expect(harness.status(at: t0 + 60).exitStatus == 1)
+        #expect(try harness.status(at: t0 + 60).exitStatus == 1)
     }
 
     @Test("a later date is taken even with a lower issue id, with a note; an earlier date is a rollback")
@@ -122,7 +124,7 @@ struct RefreshTests {
         try harness.publish(other)
         let report = try harness.refresh(at: t0 + 60)
         expectKept(report, harness.vicalID, .equivocation)
-        #expect(status(harness, harness.vicalID, at: t0 + 60)?.current?.entries == 3)
+        #expect(try status(harness, harness.vicalID, at: t0 + 60)?.current?.entries == 3)
     }
 
     @Test("a list without issue ids is ordered by date: an earlier date is a rollback")
@@ -144,7 +146,7 @@ struct RefreshTests {
         bytes[bytes.count - 3] ^= 0x40
         harness.source.set(harness.vicalURL, .bytes(bytes))
         expectKept(try harness.refresh(at: t0 + 60), harness.vicalID, .badSignature)
-        #expect(status(harness, harness.vicalID, at: t0 + 60)?.current?.issueID == 1)
+        #expect(try status(harness, harness.vicalID, at: t0 + 60)?.current?.issueID == 1)
     }
 
     @Test("a root that matches no pin, with none cached, is refused for both lists: no trust")
@@ -159,7 +161,7 @@ struct RefreshTests {
                 continue
             }
             #expect(error.code == .rootPinMismatch)
-            #expect(status(harness, id, at: t0)?.lastError?.reason == .rootPinMismatch)
+            #expect(try status(harness, id, at: t0)?.lastError?.reason == .rootPinMismatch)
         }
         #expect(report.exitStatus == 2)
     }
@@ -214,7 +216,7 @@ struct RefreshTests {
         expectKept(try harness.refresh(at: t0 + 120), harness.vicalID, .httpStatus)
         harness.source.set(harness.vicalURL, .failure(TrustListError(.networkError, "could not resolve host")))
         expectKept(try harness.refresh(at: t0 + 180), harness.vicalID, .networkError)
-        let vical = try #require(status(harness, harness.vicalID, at: t0 + 180))
+        let vical = try #require(try status(harness, harness.vicalID, at: t0 + 180))
         #expect(vical.current?.issueID == 1)
         #expect(vical.lastError?.count == 3)
         #expect(vical.lastError?.first == t0 + 60)
@@ -225,7 +227,7 @@ struct RefreshTests {
         // Recovery clears the failure.
         try harness.publish(harness.sim.vicalContent(issueID: 2))
         #expect(outcome(try harness.refresh(at: t0 + 240), harness.vicalID) == .updated)
-        #expect(status(harness, harness.vicalID, at: t0 + 240)?.lastError == nil)
+        #expect(try status(harness, harness.vicalID, at: t0 + 240)?.lastError == nil)
     }
 
     @Test("an entry removed upstream is gone from the new version, and the diff names it")
@@ -246,13 +248,14 @@ struct RefreshTests {
     @Test("a run that changes nothing keeps the snapshot's generation; a change makes the next one")
     func snapshotGenerations() throws {
         let harness = try RefreshHarness()
-        let store = TrustStore(configuration: harness.configuration)
-        let refresher = Refresher(store: store, fetcher: harness.source)
-        let first = refresher.refresh(at: t0).snapshotGeneration
+        let service = harness.service()
+        let first = try service.refresh(at: t0).snapshotGeneration
         #expect(first == 1)
-        #expect(refresher.refresh(at: t0 + 60).snapshotGeneration == 1)
+        #expect(try service.refresh(at: t0 + 60).snapshotGeneration == 1)
+        // A new process (trustctl refresh) over the same cache keeps it too.
+        #expect(try harness.refresh(at: t0 + 90).snapshotGeneration == 1)
         try harness.publish(harness.sim.vicalContent(issueID: 2))
-        #expect(refresher.refresh(at: t0 + 120).snapshotGeneration == 2)
+        #expect(try service.refresh(at: t0 + 120).snapshotGeneration == 2)
         #expect(try SnapshotFile.read(inCacheDirectory: harness.layout.root).generation == 2)
     }
 
@@ -262,16 +265,15 @@ struct RefreshTests {
         _ = try harness.refresh(at: t0)
         try harness.publish(harness.sim.vicalContent(issueID: 2))
         struct Crash: Error {}
-        let store = TrustStore(configuration: harness.configuration)
-        var refresher = Refresher(store: store, fetcher: harness.source)
-        refresher.beforeCommitRename = { throw Crash() }
-        let report = refresher.refresh(at: t0 + 60)
+        let service = harness.service()
+        service.setBeforeCommitRename { throw Crash() }
+        let report = try service.refresh(at: t0 + 60)
         expectKept(report, harness.vicalID, .persistError)
         // A new process sees issue 1, verified from disk.
         let restarted = TrustStore(configuration: harness.configuration)
-        restarted.load(at: t0 + 120)
+        try restarted.load(at: t0 + 120)
         #expect(restarted.current[harness.vicalID]?.list.issueID == 1)
-        #expect(status(harness, harness.vicalID, at: t0 + 120)?.current?.issueID == 1)
+        #expect(try status(harness, harness.vicalID, at: t0 + 120)?.current?.issueID == 1)
         // And the next refresh commits issue 2.
         #expect(outcome(try harness.refresh(at: t0 + 180), harness.vicalID) == .updated)
     }
@@ -282,7 +284,7 @@ struct RefreshTests {
         try harness.publish(harness.sim.vicalContent(issueID: 7))
         _ = try harness.refresh(at: t0)
         try FileManager.default.removeItem(at: harness.layout.state)
-        let status = harness.status(at: t0 + 60)
+        let status = try harness.status(at: t0 + 60)
         #expect(status.lists.first { $0.id == harness.vicalID }?.current?.issueID == 7)
         #expect(status.events.contains { $0.contains("rebuilt") })
         try harness.publish(harness.sim.vicalContent(issueID: 6))
@@ -296,7 +298,7 @@ struct RefreshTests {
         let harness = try RefreshHarness()
         _ = try harness.refresh(at: t0)
         try Data("{ not json".utf8).write(to: harness.layout.state)
-        #expect(status(harness, harness.vicalID, at: t0 + 60)?.current?.issueID == 1)
+        #expect(try status(harness, harness.vicalID, at: t0 + 60)?.current?.issueID == 1)
     }
 
     @Test("a corrupt cached list is quarantined on load; the previous good version takes over")
@@ -305,7 +307,7 @@ struct RefreshTests {
         _ = try harness.refresh(at: t0)
         try harness.publish(harness.sim.vicalContent(issueID: 2))
         _ = try harness.refresh(at: t0 + 60)
-        let current = try #require(status(harness, harness.vicalID, at: t0 + 60)?.current?.sha256)
+        let current = try #require(try status(harness, harness.vicalID, at: t0 + 60)?.current?.sha256)
         let blob = harness.layout.list(harness.vicalID, sha256: current)
         var bytes = try Array(Data(contentsOf: blob))
         bytes[bytes.count - 2] ^= 0x01
@@ -316,7 +318,7 @@ struct RefreshTests {
         #expect(!FileManager.default.fileExists(atPath: blob.path))
         let quarantined = try FileManager.default.contentsOfDirectory(atPath: harness.layout.quarantine.path)
         #expect(quarantined.count == 1)
-        #expect(status(harness, harness.vicalID, at: t0 + 120)?.current?.issueID == 1)
+        #expect(try status(harness, harness.vicalID, at: t0 + 120)?.current?.issueID == 1)
     }
 
     @Test("states follow the clock: fresh, overdue past nextUpdate, expired past the grace period and the signer")
@@ -324,20 +326,20 @@ struct RefreshTests {
         let harness = try RefreshHarness(extraNetwork: "\"overdueGraceSeconds\": 7200")
         _ = try harness.refresh(at: t0)
         let nextUpdate = TestPKI.referenceTime + day
-        #expect(status(harness, harness.vicalID, at: nextUpdate)?.state == .fresh)
-        #expect(status(harness, harness.vicalID, at: nextUpdate + 1)?.state == .overdue)
-        #expect(harness.status(at: nextUpdate + 1).exitStatus == 1)
-        #expect(status(harness, harness.vicalID, at: nextUpdate + 7200)?.state == .overdue)
-        #expect(status(harness, harness.vicalID, at: nextUpdate + 7201)?.state == .expired)
-        #expect(harness.status(at: nextUpdate + 7201).exitStatus == 2)
+        #expect(try status(harness, harness.vicalID, at: nextUpdate)?.state == .fresh)
+        #expect(try status(harness, harness.vicalID, at: nextUpdate + 1)?.state == .overdue)
+        #expect(try harness.status(at: nextUpdate + 1).exitStatus == 1)
+        #expect(try status(harness, harness.vicalID, at: nextUpdate + 7200)?.state == .overdue)
+        #expect(try status(harness, harness.vicalID, at: nextUpdate + 7201)?.state == .expired)
+        #expect(try harness.status(at: nextUpdate + 7201).exitStatus == 2)
         // A list whose nextUpdate is far away still expires with its signer.
         var content = harness.sim.vicalContent(issueID: 2)
         content.nextUpdate = TestPKI.referenceTime + 3 * 365 * day
         try harness.publish(content)
         _ = try harness.refresh(at: t0 + 60)
         let signerEnd = harness.sim.vicalSigner.certificate.notAfter
-        #expect(status(harness, harness.vicalID, at: signerEnd)?.state == .fresh)
-        let expired = try #require(status(harness, harness.vicalID, at: signerEnd + 1))
+        #expect(try status(harness, harness.vicalID, at: signerEnd)?.state == .fresh)
+        let expired = try #require(try status(harness, harness.vicalID, at: signerEnd + 1))
         #expect(expired.state == .expired)
         #expect(expired.stateReason?.contains("signer") == true)
     }
@@ -349,9 +351,9 @@ struct RefreshTests {
         content.nextUpdate = nil
         try harness.publish(content)
         _ = try harness.refresh(at: t0)
-        #expect(status(harness, harness.vicalID, at: TestPKI.referenceTime + 7200)?.state == .fresh)
-        #expect(status(harness, harness.vicalID, at: TestPKI.referenceTime + 7201)?.state == .overdue)
-        #expect(status(harness, harness.vicalID, at: TestPKI.referenceTime + 7801)?.state == .expired)
+        #expect(try status(harness, harness.vicalID, at: TestPKI.referenceTime + 7200)?.state == .fresh)
+        #expect(try status(harness, harness.vicalID, at: TestPKI.referenceTime + 7201)?.state == .overdue)
+        #expect(try status(harness, harness.vicalID, at: TestPKI.referenceTime + 7801)?.state == .expired)
     }
 
     @Test("a list that never verified is no_trust, CRITICAL")
@@ -365,8 +367,8 @@ struct RefreshTests {
         }
         #expect(error.code == .timeout)
         #expect(report.exitStatus == 2)
-        #expect(status(harness, harness.vicalID, at: t0)?.state == .noTrust)
-        #expect(harness.status(at: t0).exitStatus == 2)
+        #expect(try status(harness, harness.vicalID, at: t0)?.state == .noTrust)
+        #expect(try harness.status(at: t0).exitStatus == 2)
     }
 
     @Test("with no list yet, a bootstrap file is verified and used; the network failure stays recorded")
@@ -380,7 +382,7 @@ struct RefreshTests {
         let result = try #require(report.results.first { $0.id == harness.vicalID })
         #expect(result.state == .fresh)
         #expect(result.notes.contains { $0.contains("bootstrap") })
-        let vical = try #require(status(harness, harness.vicalID, at: t0))
+        let vical = try #require(try status(harness, harness.vicalID, at: t0))
         #expect(vical.origin == .bootstrap)
         #expect(vical.current?.issueID == 3)
         #expect(vical.lastError?.reason == .networkError)
@@ -417,17 +419,16 @@ struct RefreshTests {
         let harness = try RefreshHarness()
         _ = try harness.refresh(at: t0, only: [harness.ricalID])
         #expect(harness.source.requests.allSatisfy { $0.url != harness.vicalURL })
-        #expect(status(harness, harness.vicalID, at: t0)?.state == .noTrust)
-        #expect(status(harness, harness.ricalID, at: t0)?.state == .fresh)
+        #expect(try status(harness, harness.vicalID, at: t0)?.state == .noTrust)
+        #expect(try status(harness, harness.ricalID, at: t0)?.state == .fresh)
     }
 
     @Test("two refreshes at once serialize on the lock")
     func lockSerializes() throws {
         let harness = try RefreshHarness()
         let lock = try StoreLock.acquire(harness.layout, timeout: 0)
-        #expect(throws: TrustListError(.persistError)) {
-            try RefreshRun.perform(
-                configuration: harness.configuration, fetcher: harness.source, at: t0, lockTimeout: 0.2)
+        #expect(throws: TrustListError(.cacheLocked)) {
+            try harness.service().refresh(at: t0, lockTimeout: 0.2)
         }
         #expect(harness.source.requests.isEmpty)
         let released = DispatchSemaphore(value: 0)
@@ -436,8 +437,7 @@ struct RefreshTests {
             lock.release()
             released.signal()
         }.start()
-        let report = try RefreshRun.perform(
-            configuration: harness.configuration, fetcher: harness.source, at: t0, lockTimeout: 10)
+        let report = try harness.service().refresh(at: t0, lockTimeout: 10)
         released.wait()
         #expect(outcome(report, harness.vicalID) == .updated)
     }
@@ -460,8 +460,8 @@ struct RealOrderingTests {
         let vical = ListID(network: "sim", kind: .vical)
         func refresh(_ file: String, at time: String) throws -> ListRefreshResult? {
             source.set("https://aamva.test/vical", .bytes(try RealFixtures.bytes(file)))
-            let report = try RefreshRun.perform(
-                configuration: configuration, fetcher: source, only: [vical], at: Timestamp.parse(time) ?? .distantPast)
+            let report = try TrustService(configuration: configuration, fetcher: source).refresh(
+                only: [vical], at: Timestamp.parse(time) ?? .distantPast)
             return report.results.first { $0.id == vical }
         }
         // The configuration names provider "Sim"; AAMVA's lists name "AAMVA".
@@ -477,8 +477,8 @@ struct RealOrderingTests {
         let aamva = try Configuration.load(path: configuration.file.path)
         func refreshAAMVA(_ file: String, at time: String) throws -> ListRefreshResult? {
             source.set("https://aamva.test/vical", .bytes(try RealFixtures.bytes(file)))
-            return try RefreshRun.perform(
-                configuration: aamva, fetcher: source, only: [vical], at: Timestamp.parse(time) ?? .distantPast
+            return try TrustService(configuration: aamva, fetcher: source).refresh(
+                only: [vical], at: Timestamp.parse(time) ?? .distantPast
             ).results.first { $0.id == vical }
         }
         let first = try refreshAAMVA("aamva_vical_2024-09-24.cbor", at: "2024-09-25T00:00:00Z")

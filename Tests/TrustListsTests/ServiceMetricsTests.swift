@@ -1,8 +1,10 @@
 import Foundation
+import Publishing
 import TestSupport
 import Testing
 
 @testable import TrustLists
+@testable import TrustListsService
 
 /// Prometheus text: the writer's format rules, and the service's figures after refreshes over the simulator.
 @Suite("Metrics")
@@ -64,7 +66,7 @@ struct ServiceMetricsTests {
 
         let time = t0 + 1_000
         let text = ServiceMetrics.render(
-            status: harness.status(at: time), counters: counters, cacheLoadSeconds: 0.0625)
+            status: try harness.status(at: time), counters: counters, cacheLoadSeconds: 0.0625)
         let metrics = try PrometheusTextParser.parse(text)
         let vical = ["list": "sim/vical"]
         let rical = ["list": "sim/rical"]
@@ -119,7 +121,7 @@ struct ServiceMetricsTests {
         // Verification took some time, and the figure is a plausible one.
         let verify = try #require(metrics.value("trustlists_list_verification_duration_seconds", vical))
         #expect(verify > 0 && verify < 10)
-        #expect(metrics.value("trustlists_build_info", ["version": TrustListsService.version]) == 1)
+        #expect(metrics.value("trustlists_build_info", ["version": ServiceIdentity.version]) == 1)
         #expect(metrics.value("trustlists_metrics_timestamp_seconds") == time.timeIntervalSince1970)
     }
 
@@ -130,7 +132,7 @@ struct ServiceMetricsTests {
         var counters = RefreshCounters()
         counters.record(try harness.refresh(at: t0), refreshed: nil, duration: 1)
         let metrics = try PrometheusTextParser.parse(
-            ServiceMetrics.render(status: harness.status(at: t0), counters: counters, cacheLoadSeconds: nil))
+            ServiceMetrics.render(status: try harness.status(at: t0), counters: counters, cacheLoadSeconds: nil))
         let vical = ["list": "sim/vical"]
         #expect(metrics.value("trustlists_list_state", ["list": "sim/vical", "state": "no_trust"]) == 1)
         #expect(metrics.value("trustlists_list_issue_id", vical) == nil)
@@ -145,13 +147,11 @@ struct ServiceMetricsTests {
         let harness = try RefreshHarness()
         let token = CancellationToken()
         let fetcher = CancellingFetcher(inner: harness.source, token: token, cancelAt: harness.vicalURL)
-        let store = TrustStore(configuration: harness.configuration)
-        let lock = try StoreLock.acquire(store.layout, timeout: 5)
-        let report = Refresher(store: store, fetcher: fetcher, cancellation: token).refresh(at: t0)
-        lock.release()
+        let report = try TrustService(configuration: harness.configuration, fetcher: fetcher).refresh(
+            at: t0, cancellation: token)
         #expect(report.results.map(\.outcome) == [.cancelled, .cancelled])
         #expect(report.exitStatus == 2)  // nothing is trusted yet, and nothing failed either
-        for list in harness.status(at: t0).lists {
+        for list in try harness.status(at: t0).lists {
             #expect(list.lastError == nil)
             #expect(list.lastAttempt == nil)
         }

@@ -1,9 +1,11 @@
 import Foundation
+import Publishing
 import TestSupport
 import Testing
 import X509
 
 @testable import TrustLists
+@testable import TrustListsService
 
 /// The snapshot: what the builder extracts, generations, the JSON form and its dates, and the file.
 @Suite("Snapshot: builder, JSON and file")
@@ -70,7 +72,7 @@ struct SnapshotTests {
             [
                 SnapshotBuilder.Input(
                     id: QueryWorld.ricalID, maxAgeSeconds: QueryWorld.maxAge, overdueGraceSeconds: QueryWorld.grace,
-                    summary: ListSummary(verified, id: QueryWorld.ricalID), list: verified.list, at: world.now)
+                    verified: verified, at: world.now)
             ], previousGeneration: nil, at: world.now)
         #expect(rebuilt.sources[0].sha256 == hexString(Digest.sha256.hash(verified.signedBytes)))
     }
@@ -87,7 +89,7 @@ struct SnapshotTests {
 
         let directory = try TemporaryDirectory()
         #expect((try? SnapshotFile.read(inCacheDirectory: directory.url))?.generation == nil)
-        try SnapshotFile.write(second, inCacheDirectory: directory.url)
+        try SnapshotFile.write(second.snapshot, inCacheDirectory: directory.url)
         let stored = (try? SnapshotFile.read(inCacheDirectory: directory.url))?.generation
         #expect(stored == 2)
         #expect(SnapshotBuilder.build([], previousGeneration: stored, at: world.now).generation == 3)
@@ -100,9 +102,9 @@ struct SnapshotTests {
         rical.notAfter = TestPKI.referenceTime + 90 * TestPKI.day
         let snapshot = try world.snapshot(vical: sim.vicalContent(), rical: rical, at: world.now + 0.000_4)
         let directory = try TemporaryDirectory()
-        try SnapshotFile.write(snapshot, inCacheDirectory: directory.url)
+        try SnapshotFile.write(snapshot.snapshot, inCacheDirectory: directory.url)
         let read = try SnapshotFile.read(inCacheDirectory: directory.url)
-        #expect(read == snapshot)
+        #expect(read == snapshot.snapshot)
         #expect(try read.jsonEncoded() == (try snapshot.jsonEncoded()))
 
         let text = String(decoding: try snapshot.jsonEncoded(), as: UTF8.self)
@@ -121,7 +123,7 @@ struct SnapshotTests {
     func roundTripWithoutLists() throws {
         let snapshot = try world.snapshot(vical: nil, rical: nil)
         let read = try Snapshot(jsonEncoded: try snapshot.jsonEncoded())
-        #expect(read == snapshot)
+        #expect(read == snapshot.snapshot)
         #expect(read.sources.allSatisfy { $0.state == .noTrust && $0.summary == nil })
         #expect(String(decoding: try snapshot.jsonEncoded(), as: UTF8.self).contains("\"provider\" : null"))
     }
@@ -129,7 +131,7 @@ struct SnapshotTests {
     @Test("a missing file is snapshot_missing")
     func missing() throws {
         let directory = try TemporaryDirectory()
-        #expect(throws: SnapshotError(.missing)) { try SnapshotFile.read(inCacheDirectory: directory.url) }
+        #expect(throws: SnapshotError(.snapshotMissing)) { try SnapshotFile.read(inCacheDirectory: directory.url) }
     }
 
     /// Replaces a row's last value (its source) when it is `list`: rows end in `"<list>"` followed by `]`.
@@ -177,7 +179,7 @@ struct SnapshotTests {
             _ = try SnapshotFile.read(inCacheDirectory: directory.url)
             Issue.record("\(name): accepted")
         } catch {
-            #expect(error.code == .corrupt, "\(name): \(error)")
+            #expect(error.code == .snapshotCorrupt, "\(name): \(error)")
             #expect(error.reason.contains(SnapshotFile.fileName), "\(name): \(error)")
         }
     }
@@ -196,7 +198,7 @@ struct SnapshotTests {
             (Self.rowSource(text, "sim/rical", "\"sim/rical\", 1"), "more values than the 12 fields"),
         ]
         for (damaged, message) in cases {
-            #expect(throws: SnapshotError(.corrupt)) { try Snapshot(jsonEncoded: Array(damaged.utf8)) }
+            #expect(throws: SnapshotError(.snapshotCorrupt)) { try Snapshot(jsonEncoded: Array(damaged.utf8)) }
             do {
                 _ = try Snapshot(jsonEncoded: Array(damaged.utf8))
             } catch {
@@ -209,8 +211,8 @@ struct SnapshotTests {
     func otherSchema() throws {
         let text = String(decoding: try world.defaultSnapshot().jsonEncoded(), as: UTF8.self)
         let newer = text.replacingOccurrences(of: "\"schemaVersion\" : 1", with: "\"schemaVersion\" : 2")
-        #expect(throws: SnapshotError(.unsupportedSchema)) { try Snapshot(jsonEncoded: Array(newer.utf8)) }
-        #expect(throws: SnapshotError(.unsupportedSchema)) {
+        #expect(throws: SnapshotError(.snapshotSchema)) { try Snapshot(jsonEncoded: Array(newer.utf8)) }
+        #expect(throws: SnapshotError(.snapshotSchema)) {
             try Snapshot(jsonEncoded: Array("{\"schemaVersion\": 7, \"everything\": \"else\"}".utf8))
         }
     }

@@ -1,10 +1,12 @@
 import COSE
 import Foundation
+import Publishing
 import TestSupport
 import Testing
 import X509
 
 @testable import TrustLists
+@testable import TrustListsService
 
 /// Every reason code the verifier can produce, and every tolerated oddity, on lists built by the simulator.
 @Suite("Verifier: failure paths and tolerated oddities")
@@ -164,11 +166,11 @@ struct VerifierTests {
     func ricalSignerEKU() throws {
         let bytes = try sim.signed(sim.ricalContent())
         _ = try verifier.verify(bytes, kind: .rical, at: now)
-        var policy = VerificationPolicy()
+        var policy = VerificationSettings()
         policy.ricalSignerEKU = "1.0.18013.5.1.7"
         expect(
             .signerEKU, bytes, kind: .rical,
-            verifier: TrustListVerifier(anchors: [sim.root.certificate], policy: policy))
+            verifier: TrustListVerifier(anchors: [sim.root.certificate], settings: policy))
     }
 
     @Test("a signer whose key usage allows no signing")
@@ -222,8 +224,8 @@ struct VerifierTests {
             .wrongListType, try sim.signed(sim.ricalContent()), kind: .vical,
             verifier: TrustListVerifier(
                 anchors: [sim.root.certificate],
-                policy: {
-                    var policy = VerificationPolicy()
+                settings: {
+                    var policy = VerificationSettings()
                     policy.vicalSignerEKU = nil
                     return policy
                 }()))
@@ -248,11 +250,11 @@ struct VerifierTests {
 
     @Test("a provider other than the configured one")
     func providerMismatch() throws {
-        var policy = VerificationPolicy()
+        var policy = VerificationSettings()
         policy.expectedProvider = "Someone Else"
         expect(
             .providerMismatch, try sim.signed(sim.vicalContent()),
-            verifier: TrustListVerifier(anchors: [sim.root.certificate], policy: policy))
+            verifier: TrustListVerifier(anchors: [sim.root.certificate], settings: policy))
     }
 
     @Test("a date more than 3 minutes ahead is in the future; 3 minutes is within skew")

@@ -212,7 +212,7 @@ public struct CBORReader: Sendable {
     }
 
     /// The path as shown in messages.
-    var displayPath: String { path.isEmpty ? "(top level)" : path }
+    public var displayPath: String { path.isEmpty ? "(top level)" : path }
 
     /// `path: expected X, found Y`.
     func mismatch(expected: String) -> COSEError {

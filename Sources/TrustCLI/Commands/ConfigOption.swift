@@ -14,29 +14,6 @@ enum ConfigOption {
     }
 }
 
-extension RefreshOutcome {
-    /// A stable snake_case name for JSON: `updated`, `unchanged`, `kept_last_good`, `failed`, `offline`,
-    /// `cancelled`.
-    var name: String {
-        switch self {
-        case .updated: "updated"
-        case .unchanged: "unchanged"
-        case .keptLastGood: "kept_last_good"
-        case .failed: "failed"
-        case .offline: "offline"
-        case .cancelled: "cancelled"
-        }
-    }
-
-    /// The failure, when there is one.
-    var error: TrustListError? {
-        switch self {
-        case .keptLastGood(let error), .failed(let error): error
-        default: nil
-        }
-    }
-}
-
 /// What `status` and `refresh` (the monitoring-plugin style commands) share before their work.
 enum MonitoringCommand {
     /// The configuration; nil after printing `UNKNOWN: …` when it cannot be used (the command exits 3).
@@ -51,12 +28,5 @@ enum MonitoringCommand {
             context.printError("UNKNOWN: \(error)")
             return nil
         }
-    }
-}
-
-/// The monitoring-plugin words for exit statuses 0 to 3.
-enum MonitoringStatus {
-    static func word(_ status: Int32) -> String {
-        ["OK", "WARNING", "CRITICAL", "UNKNOWN"][Int(min(max(status, 0), 3))]
     }
 }

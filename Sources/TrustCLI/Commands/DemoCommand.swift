@@ -1,5 +1,7 @@
 import Foundation
+import Publishing
 import TrustLists
+import TrustListsService
 import X509
 
 /// `trustctl demo [--dir DIR]`: builds a demonstration trust network and runs the whole job against it, with no
@@ -179,20 +181,18 @@ struct DemoScript {
         let config = ["--config", files.configuration]
         let network = files.network
         step("Fetch, verify and store both lists", ["refresh"] + config, expect: 0) {
-            let status = StatusReport(configuration: $0, at: files.now)
+            guard let status = $0?.status(at: files.now) else { return false }
             return status.lists.allSatisfy { $0.state == .fresh }
                 && status.lists.first { $0.id.kind == .vical }?.current?.issueID == DemoFiles.goodIssue
         }
         step("Show the state of every list", ["status"] + config, expect: 0) {
-            StatusReport(configuration: $0, at: files.now).lists.allSatisfy {
-                $0.origin == .network && $0.lastError == nil
-            }
+            $0?.status(at: files.now).lists.allSatisfy { $0.origin == .network && $0.lastError == nil } ?? false
         }
         step(
             "Is the reader trusted? (its chain ends in the RICAL's reader CA)",
             ["query", "reader", "--chain", files.readerChain] + config, expect: 0
         ) {
-            guard let queries = try? TrustQueries(cacheDirectory: $0.cacheDirectory),
+            guard let queries = $0?.queries,
                 case .trusted(let trusted) = queries.readerDecision(
                     chain: [network.readerLeaf.certificate, network.readerIntermediate.certificate], at: files.now)
             else { return false }
@@ -203,7 +203,7 @@ struct DemoScript {
             ["query", "issuer", "--chain", files.documentSignerChain, "--doctype", "org.iso.18013.5.1.mDL"] + config,
             expect: 0
         ) {
-            guard let queries = try? TrustQueries(cacheDirectory: $0.cacheDirectory),
+            guard let queries = $0?.queries,
                 case .trusted(let trusted) = queries.issuerDecision(
                     chain: [network.documentSigner.certificate], docType: "org.iso.18013.5.1.mDL", at: files.now)
             else { return false }
@@ -214,7 +214,7 @@ struct DemoScript {
             ["query", "issuer", "--chain", files.documentSignerChain, "--doctype", "eu.europa.ec.eudi.pid.1"] + config,
             expect: 1
         ) {
-            guard let queries = try? TrustQueries(cacheDirectory: $0.cacheDirectory) else { return false }
+            guard let queries = $0?.queries else { return false }
             let decision = queries.issuerDecision(
                 chain: [network.documentSigner.certificate], docType: "eu.europa.ec.eudi.pid.1", at: files.now)
             return decision.reason == .docTypeNotAuthorized
@@ -229,7 +229,7 @@ struct DemoScript {
         }
         step("Refresh again: the rollback must be refused and the last good list kept", ["refresh"] + config, expect: 1)
         {
-            let vical = StatusReport(configuration: $0, at: files.now).lists.first { $0.id.kind == .vical }
+            let vical = $0?.status(at: files.now).lists.first { $0.id.kind == .vical }
             return vical?.current?.issueID == DemoFiles.goodIssue && vical?.lastError?.reason == .rollback
                 && vical?.state == .fresh
         }
@@ -256,9 +256,10 @@ struct DemoScript {
             """)
     }
 
-    /// Prints and runs one command, then checks its exit status and `facts` (read back through the library).
+    /// Prints and runs one command, then checks its exit status and `facts`, read back through the library: a
+    /// read-only ``TrustService`` that verifies the cached lists again (nil when the cache cannot be loaded).
     private mutating func step(
-        _ title: String, _ arguments: [String], expect expected: Int32, facts: (Configuration) -> Bool
+        _ title: String, _ arguments: [String], expect expected: Int32, facts: (TrustService?) -> Bool
     ) {
         number += 1
         context.print("\n== Step \(number): \(title)")
@@ -268,7 +269,11 @@ struct DemoScript {
             failures.append("step \(number) (\(title)): exit \(status), expected \(expected)")
             return
         }
-        guard let configuration = try? Configuration.load(path: files.configuration), facts(configuration) else {
+        let service = (try? Configuration.load(path: files.configuration)).flatMap { configuration in
+            let service = TrustService(configuration: configuration, readOnly: true)
+            return (try? service.load(at: files.now)) != nil ? service : nil
+        }
+        guard facts(service) else {
             failures.append("step \(number) (\(title)): the stored state is not what the step should have produced")
             return
         }

@@ -1,5 +1,6 @@
 import Foundation
 import TrustLists
+import TrustListsService
 import X509
 
 /// What `query reader` and `query issuer` share: options, loading the snapshot and the chain, and printing a
@@ -20,9 +21,10 @@ enum QueryCommand {
         let time: Date
     }
 
+    /// Reads the chain and loads the service (every cached list verified again) at the time asked.
     static func load(
         _ arguments: ParsedArguments, context: CommandContext
-    ) throws -> Result<Inputs, SnapshotLoading.Failure> {
+    ) throws -> Result<Inputs, ServiceLoading.Failure> {
         guard arguments.positionals.isEmpty else {
             throw UsageError("unexpected argument '\(arguments.positionals[0])'")
         }
@@ -32,14 +34,10 @@ enum QueryCommand {
         do {
             chain = try InputFiles.certificates(chainFile)
         } catch {
-            return .failure(SnapshotLoading.Failure(message: error.description))
+            return .failure(ServiceLoading.Failure(message: error.description))
         }
-        switch SnapshotLoading.cacheDirectory(arguments, context: context).flatMap(SnapshotLoading.snapshot(in:)) {
-        case .success(let snapshot):
-            return .success(
-                Inputs(queries: TrustQueries(snapshot: snapshot, memoCapacity: 0), chain: chain, time: time))
-        case .failure(let failure):
-            return .failure(failure)
+        return ServiceLoading.load(arguments, context: context, at: time).map { service in
+            Inputs(queries: service.queries, chain: chain, time: time)
         }
     }
 
@@ -48,47 +46,17 @@ enum QueryCommand {
         _ decision: TrustDecision, kind: String, docType: String?, inputs: Inputs, json: Bool, context: CommandContext
     ) -> Int32 {
         if json {
-            context.standardOutput(JSONText.render(self.json(decision, kind: kind, docType: docType, inputs: inputs)))
+            context.standardOutput(WireJSON.render(self.json(decision, kind: kind, docType: docType, inputs: inputs)))
         } else {
             context.print(text(decision, kind: kind, docType: docType, inputs: inputs))
         }
         return decision.isTrusted ? 0 : 1
     }
 
-    static func json(_ decision: TrustDecision, kind: String, docType: String?, inputs: Inputs) -> JSONText.Object {
-        let leaf = inputs.chain[0]
-        var object: JSONText.Object = [
-            "trusted": decision.isTrusted, "reason": decision.reason?.rawValue, "message": decision.message,
-            "query": kind, "at": inputs.time, "generation": inputs.queries.generation,
-            "leaf": ["subject": leaf.subject.rfc4514, "sha256": leaf.sha256Hex] as JSONText.Object,
-            "anchor": decision.anchor.map(anchorJSON), "verifiedBy": nil,
-        ]
-        if case .trusted(let trusted) = decision {
-            var verifiedBy = anchorJSON(trusted.anchor)
-            verifiedBy["commonName"] = trusted.commonName
-            object["verifiedBy"] = verifiedBy
-            object["chain"] = trusted.chain
-        } else {
-            object["chain"] = [String]()
-        }
-        if let docType {
-            object["docType"] = docType
-            object["docTypes"] = decision.docTypes
-            if case .trusted(let trusted) = decision {
-                object["trustedBy"] = anchorJSON(trusted.trustedBy)
-            } else {
-                object.updateValue(nil, forKey: "trustedBy")
-            }
-        }
-        return object
-    }
-
-    private static func anchorJSON(_ anchor: TrustDecision.Anchor) -> JSONText.Object {
-        [
-            "anchorSHA256": anchor.sha256, "anchorSubject": anchor.subject, "list": anchor.list.description,
-            "provider": anchor.provider, "issueID": anchor.issueID, "listState": anchor.listState.rawValue,
-            "name": anchor.name,
-        ]
+    static func json(_ decision: TrustDecision, kind: String, docType: String?, inputs: Inputs) -> WireJSON.Object {
+        WireJSON.decision(
+            decision, query: kind, docType: docType, leaf: inputs.chain[0], at: inputs.time,
+            generation: inputs.queries.generation)
     }
 
     static func text(_ decision: TrustDecision, kind: String, docType: String?, inputs: Inputs) -> String {

@@ -13,7 +13,7 @@ enum QueryIssuerCommand: Command {
         ]
             + QueryCommand.commonOptions.dropFirst(),
         discussion: """
-            Answers from the snapshot in the cache directory (build it with 'trustctl refresh'). The chain must end in
+            Answers from the lists cached by 'trustctl refresh' or trustlistd, each verified again first. The chain must end in
             a self-signed IACA listed in a VICAL (no partial chains). Checks, in order, the first failure being the
             reason:
               trust_list_unavailable  no VICAL configured or ever verified
@@ -24,7 +24,7 @@ enum QueryIssuerCommand: Command {
               doctype_not_authorized  the IACA is not listed for --doctype (its docTypes are printed)
 
             EXIT STATUS: 0 trusted, 1 not trusted (the reason is printed), 2 usage error, unreadable chain or
-            configuration, or no usable snapshot.
+            configuration, or a cache directory that cannot be read.
             """)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {

@@ -9,7 +9,7 @@ enum QueryReaderCommand: Command {
         usage: "--chain <pem> [--config <file>] [--at <time>] [--json]",
         options: QueryCommand.commonOptions,
         discussion: """
-            Answers from the snapshot in the cache directory (build it with 'trustctl refresh'). Every RICAL entry is a
+            Answers from the lists cached by 'trustctl refresh' or trustlistd, each verified again first. Every RICAL entry is a
             trust anchor, self-signed or not, so a listed reader certificate is trusted by itself; entries with
             isTrustAnchor false serve only as intermediates. Checks, in order, the first failure being the reason:
               trust_list_unavailable  no RICAL configured or ever verified
@@ -19,7 +19,7 @@ enum QueryReaderCommand: Command {
               reader_eku              the leaf lacks EKU 1.0.18013.5.1.6
 
             EXIT STATUS: 0 trusted, 1 not trusted (the reason is printed), 2 usage error, unreadable chain or
-            configuration, or no usable snapshot.
+            configuration, or a cache directory that cannot be read.
             """)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {

@@ -1,5 +1,6 @@
 import Foundation
 import TrustLists
+import TrustListsService
 
 /// `trustctl refresh [--config FILE] [--list ID]... [--offline] [--at TIME] [--json]`.
 enum RefreshCommand: Command {
@@ -15,11 +16,13 @@ enum RefreshCommand: Command {
             .flag("json", "Print JSON (keys documented in docs/cli.md)."),
         ],
         discussion: """
-            Waits for another refresh (trustlistd) holding the cache directory's lock.
+            Waits up to 300 s for another refresh (trustlistd) holding the cache directory's lock.
 
             EXIT STATUS (monitoring-plugin convention): 0 OK, 1 WARNING (a list is overdue or failed to refresh
-            and kept its last good version), 2 CRITICAL (a list is expired or has no trust), 3 UNKNOWN
-            (configuration or usage error).
+            and kept its last good version, or the results could not be stored: persist_error), 2 CRITICAL (a list
+            is expired or has no trust), 3 UNKNOWN (configuration or usage error, a cache directory that cannot be
+            read, or the lock not obtained: cache_locked when another refresh held it too long, persist_error when
+            the lock file cannot be opened).
             """)
 
     static var usageExitCode: Int32 { 3 }
@@ -40,52 +43,25 @@ enum RefreshCommand: Command {
         // A time other than now must not be left in the cache (lastSuccess in 2030, lists quarantined as "not yet
         // valid"): --at verifies and reports, and stores nothing.
         let dryRun = arguments.value("at") != nil
+        let service = TrustService(configuration: configuration, readOnly: dryRun, memoCapacity: 0)
         let report: RefreshReport
         do {
-            report = try RefreshRun.perform(
-                configuration: configuration, fetcher: CurlFetcher(settings: configuration.http), only: only,
-                offline: arguments.flag("offline"), at: time, dryRun: dryRun,
-                waiting: { context.printError("waiting for the cache lock: another refresh (trustlistd?) is running") })
+            report = try service.refresh(
+                only: only, offline: arguments.flag("offline"), at: time,
+                waiting: { context.printError("waiting for the cache lock: another refresh (trustlistd?) holds it") })
         } catch {
-            context.printError("UNKNOWN: \(error)")
-            return 3
+            context.printError("\(MonitoringStatus.unknown.word): \(error)")
+            return MonitoringStatus.unknown.exitStatus
         }
         if arguments.flag("json") {
-            var object = json(report)
+            var object = WireJSON.refresh(report)
             object["dryRun"] = dryRun
-            context.standardOutput(JSONText.render(object))
+            context.standardOutput(WireJSON.render(object))
         } else {
             if dryRun { context.print("dry run at \(Timestamp.text(time)) (--at): verified, nothing stored") }
             context.print(text(report))
         }
         return report.exitStatus
-    }
-
-    static func json(_ report: RefreshReport) -> JSONText.Object {
-        [
-            "time": report.time, "status": MonitoringStatus.word(report.exitStatus), "events": report.events,
-            "lists": report.results.map { result -> JSONText.Object in
-                [
-                    "id": result.id.description, "outcome": result.outcome.name,
-                    "reason": result.outcome.error?.code.rawValue, "message": message(result.outcome),
-                    "state": result.state.rawValue, "stateReason": result.stateReason,
-                    "issueID": result.current?.issueID, "previousIssueID": result.previous?.issueID,
-                    "date": result.current?.date, "entries": result.current?.entries,
-                    "added": result.diff?.added ?? [], "removed": result.diff?.removed ?? [], "notes": result.notes,
-                ]
-            },
-        ]
-    }
-
-    static func message(_ outcome: RefreshOutcome) -> String {
-        switch outcome {
-        case .updated: "new version verified and stored"
-        case .unchanged(let why): why
-        case .keptLastGood(let error): "kept last good: \(error.code): \(error.reason)"
-        case .failed(let error): "no trust: \(error.code): \(error.reason)"
-        case .offline: "offline: cache used"
-        case .cancelled: "cancelled: not refreshed, last good kept"
-        }
     }
 
     static func text(_ report: RefreshReport) -> String {
@@ -100,7 +76,7 @@ enum RefreshCommand: Command {
                 line +=
                     "updated: \(issue(result.current)) (was \(issue(result.previous))), entries \(result.current?.entries ?? 0)"
             default:
-                line += message(result.outcome)
+                line += result.outcome.message
             }
             line += "; state \(result.state.rawValue)" + (result.stateReason.map { " (\($0))" } ?? "")
             lines.append(line)
@@ -110,12 +86,13 @@ enum RefreshCommand: Command {
             lines += result.notes.map { "    note: \($0)" }
         }
         lines += report.events.map { "note: \($0)" }
+        if let error = report.persistError { lines.append("error: the results were not stored: \(error)") }
         let states = ListState.allCases.compactMap { state -> String? in
             let count = report.results.filter { $0.state == state }.count
             return count == 0 ? nil : "\(count) \(state.rawValue)"
         }
         lines.append(
-            "\(MonitoringStatus.word(report.exitStatus)): \(states.joined(separator: ", ")) at \(Timestamp.text(report.time))"
+            "\(report.monitoringStatus.word): \(states.joined(separator: ", ")) at \(Timestamp.text(report.time))"
         )
         return lines.joined(separator: "\n")
     }

@@ -1,11 +1,12 @@
 import Foundation
 import TrustLists
+import TrustListsService
 
-/// `trustctl snapshot [--config FILE]`: prints the stored snapshot.
+/// `trustctl snapshot [--config FILE]`: prints the snapshot of the verified cached lists.
 enum SnapshotCommand: Command {
     static let spec = CommandSpec(
         name: "snapshot",
-        overview: "Print the current snapshot (snapshot.json of the cache directory) that trust queries answer from.",
+        overview: "Print the snapshot that trust queries answer from, built from the cached lists verified again.",
         usage: "[--config <file>]",
         options: [
             ConfigOption.option
@@ -13,32 +14,26 @@ enum SnapshotCommand: Command {
         discussion: """
             The snapshot is JSON (schemaVersion 1): generation, builtAt, sources (one per configured list, with the
             facts that decide its state), issuers (IACAs with their docTypes) and verifiers (RICAL entries). Dates are
-            RFC 3339 UTC; certificates and DER names are base64, hashes and key identifiers hex. The file is checked
-            before it is printed.
+            RFC 3339 UTC; certificates and DER names are base64, hashes and key identifiers hex. It is built from the
+            lists cached by the last refresh, each verified again, never read from snapshot.json (which is written for
+            other processes); its generation is the one the last refresh recorded. Before any refresh every list is
+            no_trust.
 
-            EXIT STATUS: 0 printed, 2 usage error, unreadable configuration, or no usable snapshot yet (run
-            'trustctl refresh' to build one).
+            EXIT STATUS: 0 printed, 2 usage error, unreadable configuration or cache directory.
             """)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
         guard arguments.positionals.isEmpty else {
             throw UsageError("unexpected argument '\(arguments.positionals[0])'")
         }
-        let cache: URL
-        switch SnapshotLoading.cacheDirectory(arguments, context: context) {
-        case .success(let url): cache = url
-        case .failure(let failure):
-            context.printError("Error: \(failure.message)")
-            return 2
-        }
-        switch SnapshotLoading.snapshot(in: cache) {
-        case .success:
-            // Checked above; print the stored bytes as they are.
-            guard let data = try? Data(contentsOf: SnapshotFile.url(inCacheDirectory: cache)) else {
-                context.printError("Error: \(SnapshotFile.url(inCacheDirectory: cache).path) cannot be read")
+        switch ServiceLoading.load(arguments, context: context, at: context.now()) {
+        case .success(let service):
+            do {
+                context.standardOutput(String(decoding: try service.snapshot.jsonEncoded(), as: UTF8.self))
+            } catch {
+                context.printError("Error: \(error)")
                 return 2
             }
-            context.standardOutput(String(decoding: data, as: UTF8.self))
             return 0
         case .failure(let failure):
             context.printError("Error: \(failure.message)")

@@ -1,5 +1,6 @@
 import Foundation
 import TrustLists
+import TrustListsService
 
 /// `trustctl status [--config FILE] [--at TIME] [--json]`.
 enum StatusCommand: Command {
@@ -13,49 +14,35 @@ enum StatusCommand: Command {
             .flag("json", "Print JSON (keys documented in docs/cli.md)."),
         ],
         discussion: """
-            Reads the cache directory written by the last refresh; fetches nothing.
+            Verifies the lists cached by the last refresh again (a file in the cache is evidence, never authority) and
+            reports from them and their records; fetches nothing and writes nothing.
 
             EXIT STATUS (monitoring-plugin convention): 0 OK, 1 WARNING (a list is overdue, or its last refresh
             failed while its last good version is still trusted), 2 CRITICAL (a list is expired or has no trust),
-            3 UNKNOWN (configuration or usage error).
+            3 UNKNOWN (configuration or usage error, or a cache directory this user cannot read).
             """)
 
     static var usageExitCode: Int32 { 3 }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
         let time = try arguments.value("at").map(ArgumentValues.time) ?? context.now()
-        guard let configuration = try MonitoringCommand.configuration(arguments, context: context) else { return 3 }
-        let report = StatusReport(configuration: configuration, at: time)
-        let snapshot = SnapshotSummary.read(configuration)
+        guard arguments.positionals.isEmpty else {
+            throw UsageError("unexpected argument '\(arguments.positionals[0])'")
+        }
+        let service: TrustService
+        switch ServiceLoading.load(arguments, context: context, at: time) {
+        case .success(let loaded): service = loaded
+        case .failure(let failure):
+            context.printError("\(MonitoringStatus.unknown.word): \(failure.message)")
+            return MonitoringStatus.unknown.exitStatus
+        }
+        let report = service.status(at: time)
         if arguments.flag("json") {
-            context.standardOutput(JSONText.render(json(report, snapshot: snapshot)))
+            context.standardOutput(WireJSON.render(WireJSON.status(report, snapshot: service.snapshot)))
         } else {
-            context.print(text(report) + "\n" + SnapshotSummary.text(snapshot))
+            context.print(text(report) + "\n" + snapshotText(service.snapshot))
         }
         return report.exitStatus
-    }
-
-    static func json(_ report: StatusReport, snapshot: Result<Snapshot, SnapshotError>) -> JSONText.Object {
-        [
-            "time": report.time, "status": MonitoringStatus.word(report.exitStatus), "events": report.events,
-            "snapshot": SnapshotSummary.json(snapshot),
-            "lists": report.lists.map { list -> JSONText.Object in
-                [
-                    "id": list.id.description, "state": list.state.rawValue, "stateReason": list.stateReason,
-                    "provider": list.current?.provider, "issueID": list.current?.issueID, "date": list.current?.date,
-                    "nextUpdate": list.current?.nextUpdate, "notAfter": list.current?.notAfter,
-                    "entries": list.current?.entries, "sha256": list.current?.sha256,
-                    "signerNotAfter": list.current?.signerNotAfter, "source": list.origin?.rawValue,
-                    "lastAttempt": list.lastAttempt, "lastSuccess": list.lastSuccess,
-                    "lastError": list.lastError.map { error -> JSONText.Object in
-                        [
-                            "reason": error.reason.rawValue, "message": error.message, "first": error.first,
-                            "last": error.last, "count": error.count,
-                        ]
-                    },
-                ]
-            },
-        ]
     }
 
     static func text(_ report: StatusReport) -> String {
@@ -64,7 +51,7 @@ enum StatusCommand: Command {
             return n == 0 ? nil : "\(n) \(state.rawValue)"
         }
         var lines = [
-            "\(MonitoringStatus.word(report.exitStatus)): \(counts.joined(separator: ", ")) at \(Timestamp.text(report.time))",
+            "\(report.monitoringStatus.word): \(counts.joined(separator: ", ")) at \(Timestamp.text(report.time))",
             "",
         ]
         var rows = [
@@ -99,29 +86,10 @@ enum StatusCommand: Command {
     }
 }
 
-/// The snapshot part of status: generation and counts, or nil when there is no readable snapshot yet.
-enum SnapshotSummary {
-    static func read(_ configuration: Configuration) -> Result<Snapshot, SnapshotError> {
-        Result { () throws(SnapshotError) in try SnapshotFile.read(inCacheDirectory: configuration.cacheDirectory) }
-    }
-
-    static func json(_ snapshot: Result<Snapshot, SnapshotError>) -> JSONText.Object? {
-        (try? snapshot.get()).map { snapshot -> JSONText.Object in
-            [
-                "generation": snapshot.generation, "builtAt": snapshot.builtAt, "issuers": snapshot.issuers.count,
-                "verifiers": snapshot.verifiers.count,
-            ]
-        }
-    }
-
-    static func text(_ result: Result<Snapshot, SnapshotError>) -> String {
-        let snapshot: Snapshot
-        switch result {
-        case .success(let read): snapshot = read
-        case .failure(let error) where error.code == .missing: return "snapshot: none yet (run trustctl refresh)"
-        case .failure(let error): return "snapshot: unusable (\(error)); the next refresh rebuilds it"
-        }
-        return "snapshot: generation \(snapshot.generation) built \(Timestamp.text(snapshot.builtAt)): "
+extension StatusCommand {
+    /// `snapshot: generation 3 built …: 12 issuers, 4 verifiers`.
+    static func snapshotText(_ snapshot: Snapshot) -> String {
+        "snapshot: generation \(snapshot.generation) built \(Timestamp.text(snapshot.builtAt)): "
             + "\(snapshot.issuers.count) issuers, \(snapshot.verifiers.count) verifiers"
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TrustLists
+import TrustListsService
 import X509
 
 /// `trustctl verify FILE --kind vical|rical --root PEM... [--at TIME] [--json]`.
@@ -46,50 +47,24 @@ enum VerifyCommand: Command {
             context.printError("Error: \(error)")
             return 2
         }
-        var policy = VerificationPolicy()
-        policy.expectedProvider = arguments.value("provider")
-        let verifier = TrustListVerifier(anchors: roots, policy: policy)
+        var settings = VerificationSettings()
+        settings.expectedProvider = arguments.value("provider")
+        let verifier = TrustListVerifier(anchors: roots, settings: settings)
         let json = arguments.flag("json")
         do {
             let verified = try verifier.verify(bytes, kind: kind, at: time)
             context.standardOutput(
-                json ? JSONText.render(verifiedJSON(verified)) : verifiedText(verified, file: file) + "\n")
+                json ? WireJSON.render(WireJSON.verification(verified)) : verifiedText(verified, file: file) + "\n")
             return 0
         } catch {
             if json {
-                context.standardOutput(JSONText.render(rejectedJSON(error, kind: kind)))
+                context.standardOutput(WireJSON.render(WireJSON.rejection(error, kind: kind)))
             } else {
                 context.print("REJECTED  \(file): \(error.code)")
                 context.print("  \(error.reason)")
             }
             return 1
         }
-    }
-
-    static func verifiedJSON(_ verified: VerifiedList) -> JSONText.Object {
-        let list = verified.list
-        return [
-            "valid": true, "reason": nil, "message": "verified", "kind": list.kind.rawValue,
-            "provider": list.provider, "issueID": list.issueID, "date": list.date, "nextUpdate": list.nextUpdate,
-            "notAfter": list.notAfter, "entries": list.entryCount, "warnings": verified.warnings,
-            "sha256": verified.sha256Hex, "algorithm": verified.algorithm.name, "x5chain": verified.x5chainCount,
-            "verifiedAt": verified.verifiedAt,
-            "signer": [
-                "subject": verified.signer.subject.rfc4514, "notBefore": verified.signer.notBefore,
-                "notAfter": verified.signer.notAfter, "sha256": verified.signer.sha256Hex,
-            ] as JSONText.Object,
-            "anchor": ["subject": verified.anchor.subject.rfc4514, "sha256": verified.anchor.sha256Hex]
-                as JSONText.Object,
-        ]
-    }
-
-    static func rejectedJSON(_ error: TrustListError, kind: ListKind) -> JSONText.Object {
-        [
-            "valid": false, "reason": error.code.rawValue, "message": error.reason, "kind": kind.rawValue,
-            "provider": nil, "issueID": nil, "date": nil, "nextUpdate": nil, "notAfter": nil, "entries": nil,
-            "warnings": [String](), "sha256": nil, "algorithm": nil, "x5chain": nil, "verifiedAt": nil, "signer": nil,
-            "anchor": nil,
-        ]
     }
 
     static func verifiedText(_ verified: VerifiedList, file: String) -> String {

@@ -277,7 +277,7 @@ public struct ListConfiguration: Sendable {
     public var id: ListID { ListID(network: network.id, kind: source.kind) }
 }
 
-/// Checks a URL with the fetcher's own rules (``URLPolicy``), so that a URL the fetcher would refuse is a
+/// Checks a URL with the fetcher's own scheme rule (``URLPolicy``), so that a URL the fetcher would refuse is a
 /// configuration error naming its JSON path.
 private func checkURL(
     _ url: String, reader: JSONObjectReader, key: String, http: HTTPSettings

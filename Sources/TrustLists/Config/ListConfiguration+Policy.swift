@@ -2,8 +2,8 @@ import Foundation
 
 extension ListConfiguration {
     /// The verification policy the configuration asks of this list: its provider, its signer EKU, the clock skew.
-    public func verificationPolicy(clockSkewSeconds: TimeInterval) -> VerificationPolicy {
-        var policy = VerificationPolicy()
+    public func verificationSettings(clockSkewSeconds: TimeInterval) -> VerificationSettings {
+        var policy = VerificationSettings()
         policy.clockSkewSeconds = clockSkewSeconds
         policy.expectedProvider = source.provider
         switch source.kind {

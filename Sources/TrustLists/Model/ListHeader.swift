@@ -52,12 +52,49 @@ public struct ListHeader: Sendable {
         version = try PayloadDecoding.field { try root.required("version").text() }
         try PayloadDecoding.checkVersion(version, warnings: &warnings)
         provider = try PayloadDecoding.field { try root.required(keys.provider).text() }
-        date = try PayloadDecoding.field { try root.required("date").date() }
+        date = try Self.tdate(PayloadDecoding.field { try root.required("date") })
         issueID = try PayloadDecoding.field { try root.optional(keys.issueID)?.unsigned() }
-        nextUpdate = try PayloadDecoding.field { try root.optional("nextUpdate")?.date() }
-        notAfter = try PayloadDecoding.field { try root.optional("notAfter")?.date() }
+        nextUpdate = try root.optional("nextUpdate").map(Self.tdate)
+        notAfter = try root.optional("notAfter").map(Self.tdate)
+        try Self.checkDates(date: date, nextUpdate: nextUpdate, notAfter: notAfter)
         url = try PayloadDecoding.field { try root.optional(keys.url)?.text() }
         extensions = root.optional("extensions")?.value
         PayloadDecoding.reportUnknownKeys(root, known: keys.known, warnings: &warnings)
+    }
+
+    /// The earliest `date` a list may carry: 2000-01-01T00:00:00Z. ISO/IEC 18013-5 was first published in 2021; a
+    /// list dated earlier (year 0001, the epoch) is damaged or forged, and would defeat the rollback order.
+    public static let earliestDate = Date(timeIntervalSince1970: 946_684_800)
+
+    /// A `tdate` (ISO/IEC 18013-5 Annex C.1.7 CDDL: `date`, `nextUpdate`, `notAfter` are `tdate`, i.e. tag 0 over an
+    /// RFC 3339 date-time, RFC 8949 §3.4.1). Tag 1 (epoch time) is not a tdate.
+    /// - Throws: ``TrustListError`` `malformed_payload` naming the key.
+    static func tdate(_ reader: CBORReader) throws(TrustListError) -> Date {
+        if case .tagged(let tag, _) = reader.node.content, tag != 0 {
+            throw TrustListError(
+                .malformedPayload,
+                "\(reader.displayPath): expected tdate (tag 0, RFC 3339 date-time; ISO/IEC 18013-5 Annex C.1.7), "
+                    + "found tag \(tag)\(tag == 1 ? " (epoch time)" : "")")
+        }
+        return try PayloadDecoding.field { try reader.date() }
+    }
+
+    /// The dates must be in order: `date` not before ``earliestDate``, and `nextUpdate` and `notAfter` not before
+    /// `date` (a list that is due before it was issued, or expires before it was issued, is damaged).
+    /// - Throws: ``TrustListError`` `malformed_payload`.
+    static func checkDates(date: Date, nextUpdate: Date?, notAfter: Date?) throws(TrustListError) {
+        guard date >= earliestDate else {
+            throw TrustListError(
+                .malformedPayload,
+                "date \(Timestamp.text(date)) is before \(Timestamp.text(earliestDate)): not the date of an ISO/IEC "
+                    + "18013-5 list")
+        }
+        for (name, value) in [("nextUpdate", nextUpdate), ("notAfter", notAfter)] {
+            if let value, value < date {
+                throw TrustListError(
+                    .malformedPayload,
+                    "\(name) \(Timestamp.text(value)) is before the list's date \(Timestamp.text(date))")
+            }
+        }
     }
 }

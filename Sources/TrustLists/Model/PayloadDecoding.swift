@@ -12,7 +12,9 @@ enum PayloadDecoding {
         } catch let error as COSEError where error.code == .unexpectedType {
             throw TrustListError(.malformedPayload, error.reason)
         } catch let error as COSEError {
-            throw TrustListError(TrustListError.Code(rawValue: error.code.rawValue), error.reason)
+            throw TrustListError(error.code, error.reason)
+        } catch let error as TrustListError {
+            throw error
         } catch {
             throw TrustListError(.malformedPayload, "\(error)")
         }

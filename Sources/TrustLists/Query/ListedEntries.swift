@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import X509
 
 /// A listed certificate as chain building sees it: a snapshot issuer or verifier.
@@ -16,8 +15,6 @@ protocol ListedRow: Sendable {
     var subjectDER: String { get }
     /// Issuer Name DER, base64.
     var issuerDER: String { get }
-    /// The certificate DER, base64.
-    var certificate: String { get }
     /// The list it comes from.
     var source: ListID { get }
     /// Whether a chain may end here (issuers: always; verifiers: `isTrustAnchor`).
@@ -44,10 +41,11 @@ extension Snapshot.Verifier: ListedRow {
 }
 
 /// The listed certificates of one kind (the snapshot's issuers or its verifiers), indexed by SHA-256, by subject
-/// Name (DER) and by SKI, with the OpenSSL-backed ``Certificate`` of an entry made on first use and kept.
+/// Name (DER) and by SKI, each with the ``Certificate`` its list's verification parsed.
 ///
-/// Built once per generation on the snapshot's own arrays (nothing is copied); no certificate is parsed until a query
-/// needs the entry as an anchor or intermediate. Immutable apart from that memo, which a `Mutex` guards.
+/// Built once per generation on the snapshot's own arrays (nothing is copied); no certificate is parsed again, and a
+/// certificate's OpenSSL object is made (once, inside ``Certificate``) only when a query needs the entry as an anchor
+/// or intermediate. Immutable.
 final class ListedEntries<Row: ListedRow>: Sendable {
     /// The entries, in snapshot order (by list, then list order).
     let entries: [Row]
@@ -56,7 +54,7 @@ final class ListedEntries<Row: ListedRow>: Sendable {
     private let bySHA256: Lookup
     private let bySubject: Lookup
     private let bySKI: Lookup
-    private let certificates = Mutex<[Int: Certificate]>([:])
+    private let certificates: [String: Certificate]
 
     /// A multimap from a key to entry positions without an array per key: the latest position per key in a
     /// dictionary, earlier ones chained through `next` (loading 10,000 entries makes no small arrays).
@@ -90,8 +88,10 @@ final class ListedEntries<Row: ListedRow>: Sendable {
     /// - Parameters:
     ///   - entries: the snapshot's issuers or verifiers.
     ///   - sourcePositions: the position of each list id among the index's sources.
-    init(_ entries: [Row], sourcePositions: [ListID: Int]) {
+    ///   - certificates: the verified lists' certificates by SHA-256 (hex).
+    init(_ entries: [Row], sourcePositions: [ListID: Int], certificates: [String: Certificate]) {
         self.entries = entries
+        self.certificates = certificates
         // Entries come grouped by list: look a list up only when it changes. Fields are read by index, so that an
         // entry (a struct of a dozen strings) is not copied whole for each field.
         var sources = [Int](repeating: -1, count: entries.count)
@@ -151,21 +151,7 @@ final class ListedEntries<Row: ListedRow>: Sendable {
         return found.sorted()
     }
 
-    /// The entry's certificate, parsed on first use and kept for the generation (its OpenSSL object too, once a
-    /// validation has made it); nil when the stored DER does not parse or does not match the stored SHA-256, which
-    /// leaves the entry out of every chain.
-    func certificate(_ index: Int) -> Certificate? {
-        if let known = certificates.withLock({ $0[index] }) { return known }
-        guard let der = Data(base64Encoded: entries[index].certificate),
-            let certificate = try? Certificate(derEncoded: Array(der)),
-            certificate.sha256Hex == entries[index].sha256
-        else { return nil }
-        // Parsed outside the lock; a concurrent query may have parsed it too: keep the first so that its OpenSSL
-        // object is shared.
-        return certificates.withLock { memo in
-            if let known = memo[index] { return known }
-            memo[index] = certificate
-            return certificate
-        }
-    }
+    /// The entry's certificate, as its list's verification parsed it; nil when the generation holds none for it,
+    /// which leaves the entry out of every chain.
+    func certificate(_ index: Int) -> Certificate? { certificates[entries[index].sha256] }
 }

@@ -10,7 +10,7 @@ struct QueryProfile: Sendable {
     /// The EKU the leaf must carry.
     let leafEKU: String
     /// The reason when it does not.
-    let ekuReason: TrustDecision.Reason
+    let ekuReason: ReasonCode
     /// What the leaf is, in messages.
     let leafNoun: String
     /// What a listed entry is, in messages.

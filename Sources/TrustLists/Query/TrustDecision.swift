@@ -1,4 +1,5 @@
 import Foundation
+import X509
 
 /// The answer to a trust query (DESIGN.md, "States of a list, and what queries answer"): trusted, with who vouches
 /// for the chain, or not trusted, with a stable reason. Not trusting a chain is an expected outcome, so it is a value,
@@ -8,33 +9,6 @@ public enum TrustDecision: Sendable, Hashable {
     case trusted(Trusted)
     /// The chain is not trusted; ``NotTrusted/reason`` says why.
     case notTrusted(NotTrusted)
-
-    /// Why a chain is not trusted: stable codes, used unchanged in JSON, logs and metrics.
-    ///
-    /// Each code implies that every earlier check passed, in this order: a list of the kind asked about is usable
-    /// (`trust_list_unavailable`, `trust_list_expired`), the chain relates to a listed entry (`not_on_trust_list`), it
-    /// validates to one (`chain_invalid`), the leaf carries the EKU (`reader_eku`, `document_signer_eku`), and the
-    /// IACA may issue the docType (`doctype_not_authorized`).
-    public enum Reason: String, Sendable, Hashable, Codable, CaseIterable {
-        /// No entry of any usable list is related to the chain: none is a chain certificate, its issuer (by Name) or
-        /// its authority key (by SKI).
-        case notOnTrustList = "not_on_trust_list"
-        /// Listed entries relate to the chain, but OpenSSL cannot validate it to one at the time asked (bad signature,
-        /// a certificate outside its validity, no path); the message carries OpenSSL's text.
-        case chainInvalid = "chain_invalid"
-        /// The reader chain validates, but its leaf lacks EKU 1.0.18013.5.1.6 (ISO/IEC 18013-5 Table B.8).
-        case readerEKU = "reader_eku"
-        /// The document-signer chain validates, but its leaf lacks EKU 1.0.18013.5.1.2 (ISO/IEC 18013-5 Table B.3).
-        case documentSignerEKU = "document_signer_eku"
-        /// The chain validates to an IACA whose docTypes do not include the one asked about.
-        case docTypeNotAuthorized = "doctype_not_authorized"
-        /// The lists that would decide are expired at the time asked (past notAfter, past nextUpdate or maxAge plus
-        /// grace, or their signer expired): never answered as trusted.
-        case trustListExpired = "trust_list_expired"
-        /// No list of the kind asked about is configured or has ever been verified (`no_trust`): never answered as
-        /// trusted.
-        case trustListUnavailable = "trust_list_unavailable"
-    }
 
     /// Who the holder of a trusted chain is, for the presentation layer.
     public enum VerifiedBy: Sendable, Hashable {
@@ -87,7 +61,7 @@ public enum TrustDecision: Sendable, Hashable {
     /// An answer of not trusted.
     public struct NotTrusted: Sendable, Hashable {
         /// Why, as a stable code.
-        public let reason: Reason
+        public let reason: ReasonCode
         /// Why, for a person: what was expected and what was found.
         public let message: String
         /// The listed certificate the chain did validate to, for `reader_eku`, `document_signer_eku` and
@@ -104,7 +78,7 @@ public enum TrustDecision: Sendable, Hashable {
     }
 
     /// The reason code; nil when trusted.
-    public var reason: Reason? {
+    public var reason: ReasonCode? {
         if case .notTrusted(let notTrusted) = self { return notTrusted.reason }
         return nil
     }
@@ -134,7 +108,7 @@ public enum TrustDecision: Sendable, Hashable {
     }
 
     static func notTrusted(
-        _ reason: Reason, _ message: String, anchor: Anchor? = nil, docTypes: [String] = []
+        _ reason: ReasonCode, _ message: String, anchor: Anchor? = nil, docTypes: [String] = []
     ) -> TrustDecision {
         .notTrusted(NotTrusted(reason: reason, message: message, anchor: anchor, docTypes: docTypes))
     }

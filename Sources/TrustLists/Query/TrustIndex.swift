@@ -4,8 +4,10 @@ import X509
 /// One generation of the snapshot, indexed for queries: immutable, shared by every query that took it, replaced as a
 /// whole when a new generation is installed. Its memos (parsed anchors, validated chains) live and die with it.
 final class TrustIndex: Sendable {
-    /// The snapshot it was built from.
-    let snapshot: Snapshot
+    /// The verified generation it was built from.
+    let verified: VerifiedSnapshot
+    /// Its document form.
+    var snapshot: Snapshot { verified.snapshot }
     /// The snapshot's sources, in order; entries refer to them by position.
     let sources: [Snapshot.Source]
     /// Positions in ``sources`` of the VICALs.
@@ -25,16 +27,17 @@ final class TrustIndex: Sendable {
     /// - Parameters:
     ///   - snapshot: the snapshot.
     ///   - memoCapacity: the most validated chains memoized per query kind (0: none).
-    init(_ snapshot: Snapshot, memoCapacity: Int) {
-        self.snapshot = snapshot
+    init(_ verified: VerifiedSnapshot, memoCapacity: Int) {
+        self.verified = verified
+        let snapshot = verified.snapshot
         let sources = snapshot.sources
         self.sources = sources
         var position: [ListID: Int] = [:]
         for (index, source) in sources.enumerated() where position[source.list] == nil { position[source.list] = index }
         vicalSources = sources.indices.filter { sources[$0].kind == .vical }
         ricalSources = sources.indices.filter { sources[$0].kind == .rical }
-        issuers = ListedEntries(snapshot.issuers, sourcePositions: position)
-        verifiers = ListedEntries(snapshot.verifiers, sourcePositions: position)
+        issuers = ListedEntries(snapshot.issuers, sourcePositions: position, certificates: verified.certificates)
+        verifiers = ListedEntries(snapshot.verifiers, sourcePositions: position, certificates: verified.certificates)
         issuerMemo = ValidationMemo(capacity: memoCapacity)
         readerMemo = ValidationMemo(capacity: memoCapacity)
     }

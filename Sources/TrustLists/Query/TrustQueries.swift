@@ -20,33 +20,27 @@ public final class TrustQueries: Sendable {
     /// The most validated chains memoized per generation and query kind; 0 turns memoization off.
     public let memoCapacity: Int
 
-    /// Indexes a snapshot for queries; parses no certificate.
+    /// Indexes a verified snapshot generation for queries; parses no certificate.
     /// - Parameters:
-    ///   - snapshot: the generation to answer from.
+    ///   - snapshot: the generation to answer from: built by ``SnapshotBuilder`` from lists this process verified.
     ///   - memoCapacity: the most validated chains memoized per generation and query kind (default 10,000; 0: none).
-    public init(snapshot: Snapshot, memoCapacity: Int = 10_000) {
+    public init(snapshot: VerifiedSnapshot, memoCapacity: Int = 10_000) {
         self.memoCapacity = max(0, memoCapacity)
         current = Mutex(TrustIndex(snapshot, memoCapacity: max(0, memoCapacity)))
-    }
-
-    /// Loads `snapshot.json` from a cache directory and indexes it.
-    /// - Parameters:
-    ///   - cacheDirectory: the configured cache directory.
-    ///   - memoCapacity: see ``init(snapshot:memoCapacity:)``.
-    /// - Throws: the ``SnapshotError`` of ``SnapshotFile/read(inCacheDirectory:)``.
-    public convenience init(cacheDirectory: URL, memoCapacity: Int = 10_000) throws(SnapshotError) {
-        self.init(snapshot: try SnapshotFile.read(inCacheDirectory: cacheDirectory), memoCapacity: memoCapacity)
     }
 
     /// Replaces the generation queries answer from. The new index is built first; the swap itself only exchanges a
     /// reference. Memos start empty for the new generation.
     /// - Parameter snapshot: the new generation.
-    public func install(_ snapshot: Snapshot) {
+    public func install(_ snapshot: VerifiedSnapshot) {
         let index = TrustIndex(snapshot, memoCapacity: memoCapacity)
         current.withLock { $0 = index }
     }
 
-    /// The snapshot queries currently answer from.
+    /// The generation queries currently answer from.
+    public var verifiedSnapshot: VerifiedSnapshot { index.verified }
+
+    /// The snapshot queries currently answer from (its document form).
     public var snapshot: Snapshot { index.snapshot }
 
     /// The current generation.
@@ -69,10 +63,15 @@ public final class TrustQueries: Sendable {
     /// - Parameters:
     ///   - chain: the reader's certificates, leaf first; intermediates optional, in any order.
     ///   - time: the time of the decision, UTC.
+    ///   - readerEKUExemptNetworks: networks whose readers need not carry the reader EKU (OpenID4VP requests of
+    ///     networks configured so; DESIGN.md, "Presentation"); empty by default, and always for ISO/IEC 18013-5
+    ///     ReaderAuth.
     /// - Returns: `.trusted` with `verifiedBy: .certificate(commonName:)` of the leaf and the anchor (SHA-256, subject,
     ///   list, provider, issue id), or `.notTrusted` with the reason. An empty chain is `chain_invalid`.
-    public func readerDecision(chain: [Certificate], at time: Date) -> TrustDecision {
-        index.readerDecision(chain: chain, at: time)
+    public func readerDecision(
+        chain: [Certificate], at time: Date, readerEKUExemptNetworks: Set<String> = []
+    ) -> TrustDecision {
+        index.readerDecision(chain: chain, at: time, ekuExemptNetworks: readerEKUExemptNetworks)
     }
 
     /// Whether a document signer may sign mdocs of `docType`: its chain must validate with OpenSSL to an IACA of a

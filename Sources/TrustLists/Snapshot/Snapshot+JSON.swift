@@ -11,7 +11,7 @@ extension Snapshot {
         do {
             return Array(try encoder.encode(self)) + [UInt8(ascii: "\n")]
         } catch {
-            throw SnapshotError(.encodingFailed, "cannot encode the snapshot as JSON: \(error)")
+            throw SnapshotError(.snapshotEncoding, "cannot encode the snapshot as JSON: \(error)")
         }
     }
 
@@ -44,7 +44,7 @@ extension Snapshot {
             {
                 throw Self.unsupported(version)
             }
-            throw SnapshotError(.corrupt, "not a valid snapshot: \(Self.describe(error))")
+            throw SnapshotError(.snapshotCorrupt, "not a valid snapshot: \(Self.describe(error))")
         }
         guard decoded.schemaVersion == Self.currentSchemaVersion else { throw Self.unsupported(decoded.schemaVersion) }
         try decoded.checkReferences()
@@ -57,7 +57,7 @@ extension Snapshot {
 
     private static func unsupported(_ version: Int) -> SnapshotError {
         SnapshotError(
-            .unsupportedSchema,
+            .snapshotSchema,
             "schemaVersion is \(version); this build reads schemaVersion \(currentSchemaVersion) (rebuild it with this build)"
         )
     }
@@ -67,11 +67,11 @@ extension Snapshot {
         for (index, source) in sources.enumerated() {
             guard source.network == source.list.network, source.kind == source.list.kind else {
                 throw SnapshotError(
-                    .corrupt,
+                    .snapshotCorrupt,
                     "sources[\(index)]: network/kind \(source.network)/\(source.kind) differ from list \(source.list)")
             }
             guard kinds.updateValue(source.kind, forKey: source.list) == nil else {
-                throw SnapshotError(.corrupt, "sources[\(index)]: list \(source.list) appears twice")
+                throw SnapshotError(.snapshotCorrupt, "sources[\(index)]: list \(source.list) appears twice")
             }
         }
         // Rows come grouped by list: look a list up only when it changes.
@@ -82,7 +82,8 @@ extension Snapshot {
                 guard source != previous else { continue }
                 guard kinds[source] == kind else {
                     throw SnapshotError(
-                        .corrupt, "\(table).rows[\(index)]: source \(source) is not a \(kind.displayName) of sources")
+                        .snapshotCorrupt,
+                        "\(table).rows[\(index)]: source \(source) is not a \(kind.displayName) of sources")
                 }
                 previous = source
             }

@@ -9,75 +9,61 @@ import X509
 /// certificates were parsed when their list was verified; the builder only copies out the fields queries need, so
 /// nothing is parsed when the snapshot is loaded.
 public enum SnapshotBuilder {
-    /// One configured list as the builder receives it.
+    /// One configured list as the builder receives it: its verified current version (or none) and its state at
+    /// build time.
     public struct Input: Sendable {
         /// `network/kind`.
-        public var id: ListID
+        public let id: ListID
         /// The network's `maxAgeSeconds`.
-        public var maxAgeSeconds: Double
+        public let maxAgeSeconds: Double
         /// The network's `overdueGraceSeconds`.
-        public var overdueGraceSeconds: Double
-        /// The current verified version's facts; nil when the list never had one.
-        public var summary: ListSummary?
-        /// The current verified version, decoded; nil when there is none.
-        public var list: TrustList?
+        public let overdueGraceSeconds: Double
+        /// The current verified version; nil when the list never had one.
+        public let verified: VerifiedList?
+        /// The current version's facts; nil when there is none.
+        public let summary: ListSummary?
         /// The list's state at build time.
-        public var state: ListState
+        public let state: ListState
         /// Why the state is not fresh; nil when fresh.
-        public var stateReason: String?
-
-        /// An input with its state given by the caller (e.g. the refresh's state record).
-        /// - Parameters:
-        ///   - id: `network/kind`.
-        ///   - maxAgeSeconds: the network's `maxAgeSeconds`.
-        ///   - overdueGraceSeconds: the network's `overdueGraceSeconds`.
-        ///   - summary: the current version's facts, or nil.
-        ///   - list: the current version, or nil.
-        ///   - state: the state at build time.
-        ///   - stateReason: why the state is not fresh.
-        public init(
-            id: ListID, maxAgeSeconds: Double, overdueGraceSeconds: Double, summary: ListSummary?, list: TrustList?,
-            state: ListState, stateReason: String?
-        ) {
-            self.id = id
-            self.maxAgeSeconds = maxAgeSeconds
-            self.overdueGraceSeconds = overdueGraceSeconds
-            self.summary = summary
-            self.list = list
-            self.state = state
-            self.stateReason = stateReason
-        }
+        public let stateReason: String?
 
         /// An input whose state is evaluated at `time` with ``ListState/evaluate(_:at:maxAgeSeconds:overdueGraceSeconds:)``.
         /// - Parameters:
         ///   - id: `network/kind`.
         ///   - maxAgeSeconds: the network's `maxAgeSeconds`.
         ///   - overdueGraceSeconds: the network's `overdueGraceSeconds`.
-        ///   - summary: the current version's facts, or nil (state `no_trust`).
-        ///   - list: the current version, or nil.
+        ///   - verified: the current verified version, or nil (state `no_trust`).
+        ///   - summary: its facts when the caller already has them (one summary per commit); computed when nil.
         ///   - time: the build time, UTC.
         public init(
-            id: ListID, maxAgeSeconds: Double, overdueGraceSeconds: Double, summary: ListSummary?, list: TrustList?,
-            at time: Date
+            id: ListID, maxAgeSeconds: Double, overdueGraceSeconds: Double, verified: VerifiedList?,
+            summary: ListSummary? = nil, at time: Date
         ) {
+            let summary = summary ?? verified.map { ListSummary($0, id: id) }
             let evaluated = ListState.evaluate(
                 summary, at: time, maxAgeSeconds: maxAgeSeconds, overdueGraceSeconds: overdueGraceSeconds)
-            self.init(
-                id: id, maxAgeSeconds: maxAgeSeconds, overdueGraceSeconds: overdueGraceSeconds, summary: summary,
-                list: list, state: evaluated.state, stateReason: evaluated.reason)
+            self.id = id
+            self.maxAgeSeconds = maxAgeSeconds
+            self.overdueGraceSeconds = overdueGraceSeconds
+            self.verified = verified
+            self.summary = summary
+            state = evaluated.state
+            stateReason = evaluated.reason
         }
 
-        /// An input for a verified list (or none), with the network's settings from the configuration and its state
-        /// evaluated at `time`.
+        /// An input for a configured list, with the network's settings from the configuration.
         /// - Parameters:
         ///   - configuration: the configured list.
         ///   - verified: the current verified version, or nil when the list never had one.
+        ///   - summary: its facts when the caller already has them; computed when nil.
         ///   - time: the build time, UTC.
-        public init(configuration: ListConfiguration, verified: VerifiedList?, at time: Date) {
+        public init(
+            configuration: ListConfiguration, verified: VerifiedList?, summary: ListSummary? = nil, at time: Date
+        ) {
             self.init(
                 id: configuration.id, maxAgeSeconds: configuration.network.maxAgeSeconds,
-                overdueGraceSeconds: configuration.network.overdueGraceSeconds,
-                summary: verified.map { ListSummary($0, id: configuration.id) }, list: verified?.list, at: time)
+                overdueGraceSeconds: configuration.network.overdueGraceSeconds, verified: verified, summary: summary,
+                at: time)
         }
     }
 
@@ -87,26 +73,29 @@ public enum SnapshotBuilder {
     ///   - previousGeneration: the generation of the snapshot this one replaces; nil when there is none.
     ///   - time: the build time, UTC.
     /// - Returns: generation `previousGeneration + 1` (1 when nil); dates rounded to the millisecond
-    ///   (``SnapshotTime``).
-    public static func build(_ inputs: [Input], previousGeneration: UInt64?, at time: Date) -> Snapshot {
+    ///   (``SnapshotTime``); with the verified lists' parsed certificates.
+    public static func build(_ inputs: [Input], previousGeneration: UInt64?, at time: Date) -> VerifiedSnapshot {
         var sources: [Snapshot.Source] = []
         var issuers: [Snapshot.Issuer] = []
         var verifiers: [Snapshot.Verifier] = []
+        var certificates: [String: Certificate] = [:]
         var seen: Set<ListID> = []
         for input in inputs where seen.insert(input.id).inserted {
             var state = input.state
             var reason = input.stateReason
             var contributed = 0
             if state.isTrusted {
-                switch (input.list, input.summary) {
+                switch (input.verified?.list, input.summary) {
                 case (.vical(let vical), .some) where input.id.kind == .vical:
                     let built = Self.issuers(of: vical, source: input.id)
                     issuers += built
                     contributed = built.count
+                    for info in vical.certificateInfos { certificates[info.certificate.sha256Hex] = info.certificate }
                 case (.rical(let rical), .some) where input.id.kind == .rical:
                     let built = Self.verifiers(of: rical, source: input.id)
                     verifiers += built
                     contributed = built.count
+                    for info in rical.certificateInfos { certificates[info.certificate.sha256Hex] = info.certificate }
                 case (nil, _), (_, nil):
                     (state, reason) = (.noTrust, "no verified list")
                 default:
@@ -116,9 +105,10 @@ public enum SnapshotBuilder {
             sources.append(source(input, state: state, reason: reason, contributed: contributed))
         }
         let generation = previousGeneration.map { $0 == .max ? $0 : $0 + 1 } ?? 1
-        return Snapshot(
+        let snapshot = Snapshot(
             generation: generation, builtAt: SnapshotTime.normalized(time), sources: sources, issuers: issuers,
             verifiers: verifiers)
+        return VerifiedSnapshot(snapshot: snapshot, certificates: certificates)
     }
 
     private static func source(

@@ -3,21 +3,21 @@ import X509
 /// Why a stored snapshot cannot be used: there is none yet, it cannot be read, it is not a snapshot of this schema,
 /// or it is damaged. Callers answer by rebuilding it from the verified lists (DESIGN.md, "Persistence").
 ///
-/// Equality compares the code only, so tests can write `#expect(throws: SnapshotError(.corrupt))`.
+/// Equality compares the code only, so tests can write `#expect(throws: SnapshotError(.snapshotCorrupt))`.
 public typealias SnapshotError = CodedError<SnapshotErrorDomain>
 
-/// The family of ``SnapshotError``: its codes are the static members of `ErrorCode<SnapshotErrorDomain>` below.
+/// The family of ``SnapshotError``: the codes it raises are declared below, in the one ``ReasonCode`` vocabulary.
 public enum SnapshotErrorDomain {}
 
-extension ErrorCode where Domain == SnapshotErrorDomain {
+extension ReasonCode {
     /// No snapshot file exists yet (nothing has been refreshed).
-    public static let missing = Self(rawValue: "snapshot_missing")
+    public static let snapshotMissing = Self(rawValue: "snapshot_missing")
     /// The file exists but cannot be read (permissions, I/O error, larger than accepted).
-    public static let unreadable = Self(rawValue: "snapshot_unreadable")
+    public static let snapshotUnreadable = Self(rawValue: "snapshot_unreadable")
     /// The file is not valid snapshot JSON: not JSON, a missing or mistyped key, inconsistent references.
-    public static let corrupt = Self(rawValue: "snapshot_corrupt")
+    public static let snapshotCorrupt = Self(rawValue: "snapshot_corrupt")
     /// The file is a snapshot of a schema version this build does not read.
-    public static let unsupportedSchema = Self(rawValue: "snapshot_schema")
+    public static let snapshotSchema = Self(rawValue: "snapshot_schema")
     /// The snapshot could not be encoded as JSON.
-    public static let encodingFailed = Self(rawValue: "snapshot_encoding")
+    public static let snapshotEncoding = Self(rawValue: "snapshot_encoding")
 }

@@ -1,7 +1,10 @@
 import Foundation
+import X509
 
-/// `snapshot.json` in the cache directory (DESIGN.md, "Persistence"): replaced atomically by every rebuild, read by
-/// `trustctl snapshot`, `trustctl query` and wallet components.
+/// `snapshot.json` in the cache directory (DESIGN.md, "Persistence"): replaced atomically with every new generation,
+/// for other processes and exports to read as a document. It is derived data: no process answers a trust question
+/// from it (queries answer from a ``VerifiedSnapshot`` built from verified lists), and the service that writes it
+/// replaces it when it does not hold exactly the generation in memory.
 public enum SnapshotFile {
     /// The file's name inside the cache directory.
     public static let fileName = "snapshot.json"
@@ -31,6 +34,38 @@ public enum SnapshotFile {
         try AtomicFile.write(bytes, to: url(inCacheDirectory: cacheDirectory))
     }
 
+    /// Stores an encoded generation (``Snapshot/jsonEncoded()``) as `snapshot.json`, atomically and durably.
+    /// - Parameters:
+    ///   - json: the generation's JSON.
+    ///   - cacheDirectory: the configured cache directory.
+    ///   - expectSame: the generation did not change, so the file should already hold `json`: it is read and compared,
+    ///     and replaced only when it differs (edited, truncated, foreign, stale or missing).
+    /// - Returns: a note when an existing file was found different and replaced; nil otherwise.
+    /// - Throws: ``TrustListError`` `persist_error`.
+    public static func store(
+        _ json: [UInt8], inCacheDirectory cacheDirectory: URL, expectSame: Bool
+    ) throws(TrustListError) -> String? {
+        let file = url(inCacheDirectory: cacheDirectory)
+        var note: String?
+        if expectSame {
+            guard let existing = try? Data(contentsOf: file) else {
+                try write(json, to: file, in: cacheDirectory)
+                return nil
+            }
+            if existing.elementsEqual(json) { return nil }
+            note =
+                "\(file.path) did not hold the verified generation (edited, truncated, foreign or stale; "
+                + "\(ReasonCode.snapshotCorrupt)): rewritten from the verified lists"
+        }
+        try write(json, to: file, in: cacheDirectory)
+        return note
+    }
+
+    private static func write(_ json: [UInt8], to file: URL, in cacheDirectory: URL) throws(TrustListError) {
+        try AtomicFile.makeFolder(cacheDirectory)
+        try AtomicFile.write(json, to: file)
+    }
+
     /// Reads and checks `snapshot.json` (``Snapshot/init(jsonEncoded:)``); parses no certificate.
     /// - Parameter cacheDirectory: the configured cache directory.
     /// - Returns: the stored snapshot.
@@ -40,19 +75,19 @@ public enum SnapshotFile {
     public static func read(inCacheDirectory cacheDirectory: URL) throws(SnapshotError) -> Snapshot {
         let file = url(inCacheDirectory: cacheDirectory)
         guard FileManager.default.fileExists(atPath: file.path) else {
-            throw SnapshotError(.missing, "no snapshot at \(file.path) yet")
+            throw SnapshotError(.snapshotMissing, "no snapshot at \(file.path) yet")
         }
         if let size = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? NSNumber,
             size.intValue > maximumSize
         {
             throw SnapshotError(
-                .unreadable, "\(file.path): \(size.intValue) bytes, more than the \(maximumSize) accepted")
+                .snapshotUnreadable, "\(file.path): \(size.intValue) bytes, more than the \(maximumSize) accepted")
         }
         let data: Data
         do {
             data = try Data(contentsOf: file)
         } catch {
-            throw SnapshotError(.unreadable, "cannot read \(file.path): \(error.localizedDescription)")
+            throw SnapshotError(.snapshotUnreadable, "cannot read \(file.path): \(error.localizedDescription)")
         }
         do {
             return try Snapshot(jsonData: data)

@@ -1,4 +1,5 @@
 import Foundation
+import X509
 
 /// The state of a configured list at a given time (DESIGN.md, "States of a list"), and what queries answer in it.
 public enum ListState: String, Sendable, Hashable, Codable, CaseIterable {
@@ -37,5 +38,18 @@ public enum ListState: String, Sendable, Hashable, Codable, CaseIterable {
             return (.overdue, "past \(what) \(Timestamp.text(freshUntil)), within the grace period")
         }
         return (.expired, "past \(what) \(Timestamp.text(freshUntil)) and the grace period")
+    }
+}
+
+extension ListState {
+    /// The query-facing reason of a state that is not fresh (logs and metrics): `trust_list_overdue`,
+    /// `trust_list_expired`, `trust_list_unavailable`; nil when fresh.
+    public var reasonCode: ReasonCode? {
+        switch self {
+        case .fresh: nil
+        case .overdue: .trustListOverdue
+        case .expired: .trustListExpired
+        case .noTrust: .trustListUnavailable
+        }
     }
 }

@@ -8,6 +8,9 @@ public struct ListSummary: Sendable, Hashable, Codable {
     public var id: ListID
     /// SHA-256 of the signed bytes, hex.
     public var sha256: String
+    /// SHA-256 of the signed content (the Sig_structure: protected header and payload), hex; nil in summaries
+    /// written before it was kept.
+    public var contentSHA256: String?
     /// `vicalProvider` / `provider`.
     public var provider: String
     /// `vicalIssueID` / `id`; nil when the list has none.
@@ -27,10 +30,14 @@ public struct ListSummary: Sendable, Hashable, Codable {
     /// When this version was verified, UTC.
     public var verifiedAt: Date
 
+    /// Its place in the order of versions.
+    public var version: ListVersion { ListVersion(date: date, issueID: issueID) }
+
     /// The summary of a verified list.
     public init(_ verified: VerifiedList, id: ListID) {
         self.id = id
         sha256 = verified.sha256Hex
+        contentSHA256 = hexString(verified.contentSHA256)
         provider = verified.list.provider
         issueID = verified.list.issueID
         date = verified.list.date

@@ -23,29 +23,26 @@ public struct ListStatus: Sendable {
     public var lastAttemptFailed: Bool { lastError != nil }
 }
 
-/// The health of every configured list at a time, from `state.json` (DESIGN.md, "States of a list").
+/// The health of every configured list at a time (DESIGN.md, "States of a list"), from the records its owner holds
+/// in memory: a ``TrustStore`` that verified the cached lists (their facts come from the verified lists, never from
+/// `state.json`).
 public struct StatusReport: Sendable {
     /// The time the states are evaluated at (UTC).
     public let time: Date
     /// Per configured list, in configuration order.
     public let lists: [ListStatus]
-    /// What reading the cache noticed (state rebuilt, quarantines).
+    /// What loading the cache noticed (state rebuilt, quarantines).
     public let events: [String]
 
-    /// Reads the store's state and evaluates every list at `time`. `state.json` is read as written by the last
-    /// refresh; when it is missing or unreadable, the cached lists are verified again to rebuild it in memory.
-    public init(configuration: Configuration, at time: Date) {
-        let store = TrustStore(configuration: configuration, readOnly: true)
-        var records: [ListID: ListRecord]
-        if let state = store.readState() {
-            records = [:]
-            for list in configuration.lists { records[list.id] = state.lists[list.id.description] ?? ListRecord() }
-        } else {
-            store.load(at: time)
-            records = store.records
-        }
+    /// Evaluates every configured list at `time` from its record.
+    /// - Parameters:
+    ///   - configuration: the lists and their networks' freshness settings.
+    ///   - records: the records per list (a list without one has no trust).
+    ///   - events: what loading noticed.
+    ///   - time: the time asked about, UTC.
+    public init(configuration: Configuration, records: [ListID: ListRecord], events: [String], at time: Date) {
         self.time = time
-        events = store.events.map(\.description)
+        self.events = events
         lists = configuration.lists.map { list in
             let record = records[list.id] ?? ListRecord()
             let (state, reason) = list.state(of: record.current, at: time)
@@ -55,11 +52,14 @@ public struct StatusReport: Sendable {
         }
     }
 
-    /// The monitoring-plugin exit status: 2 (CRITICAL) when a list is expired or has no trust; 1 (WARNING) when
-    /// one is overdue, or its last refresh failed while its last good version is still trusted; else 0 (OK).
-    public var exitStatus: Int32 {
-        if lists.contains(where: { !$0.state.isTrusted }) { return 2 }
-        if lists.contains(where: { $0.state == .overdue || $0.lastAttemptFailed }) { return 1 }
-        return 0
+    /// The monitoring-plugin status: CRITICAL when a list is expired or has no trust; WARNING when one is overdue, or
+    /// its last refresh failed while its last good version is still trusted; else OK.
+    public var monitoringStatus: MonitoringStatus {
+        if lists.contains(where: { !$0.state.isTrusted }) { return .critical }
+        if lists.contains(where: { $0.state == .overdue || $0.lastAttemptFailed }) { return .warning }
+        return .ok
     }
+
+    /// ``monitoringStatus`` as the exit status (0 to 2).
+    public var exitStatus: Int32 { monitoringStatus.exitStatus }
 }

@@ -8,6 +8,14 @@ import Foundation
 /// target, fsync the folder. A reader sees the old file or the new one, never a mix, and a crash at any point
 /// leaves one of the two on disk.
 public enum AtomicFile {
+    /// What a temporary file's name holds between the target's name and a random suffix: `.<name>.tmp-<random>`.
+    static let temporaryMarker = ".tmp-"
+
+    /// Whether `name` is the name of one of this type's temporary files (left behind when a run was killed).
+    public static func isTemporaryName(_ name: String) -> Bool {
+        name.hasPrefix(".") && name.contains(temporaryMarker)
+    }
+
     /// Writes `bytes` to `url` atomically and durably, by default with permissions 0600.
     /// - Parameters:
     ///   - bytes: the new content.
@@ -21,7 +29,8 @@ public enum AtomicFile {
         _ bytes: some Collection<UInt8>, to url: URL, permissions: mode_t = 0o600, beforeRename: () throws -> Void = {}
     ) throws(TrustListError) {
         let folder = url.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).tmp-\(UUID().uuidString.prefix(8))")
+        let temporary = folder.appendingPathComponent(
+            ".\(url.lastPathComponent)\(temporaryMarker)\(UUID().uuidString.prefix(8))")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw failure("cannot create \(temporary.path)") }
         // The umask never widens a mode, but may narrow the one asked for: set it explicitly.

@@ -19,13 +19,20 @@ public struct HighWaterMark: Sendable, Hashable, Codable {
     public var date: Date
     /// SHA-256 of its signed bytes, hex.
     public var sha256: String
+    /// SHA-256 of its signed content (the Sig_structure), hex: equivocation is judged on it. Nil in marks written
+    /// before it was kept.
+    public var contentSHA256: String?
 
     /// The mark of a list version.
     public init(_ summary: ListSummary) {
         issueID = summary.issueID
         date = summary.date
         sha256 = summary.sha256
+        contentSHA256 = summary.contentSHA256
     }
+
+    /// Its place in the order of versions.
+    public var version: ListVersion { ListVersion(date: date, issueID: issueID) }
 }
 
 /// A refresh failure, and how long it has lasted: `first` and `count` cover the failures since the last success.
@@ -90,6 +97,12 @@ public struct ListRecord: Sendable, Hashable, Codable {
         if current != nil, origin == .network { origin = .cache }
     }
 
+    /// Raises the high-water mark to `summary` when it is a later version (``ListVersion`` order), or sets it.
+    public mutating func raiseHighWater(to summary: ListSummary) {
+        if let mark = highWater, summary.version <= mark.version { return }
+        highWater = HighWaterMark(summary)
+    }
+
     /// Records a success at `time`.
     public mutating func recordSuccess(at time: Date, origin: ListOrigin) {
         lastAttempt = time
@@ -97,14 +110,4 @@ public struct ListRecord: Sendable, Hashable, Codable {
         lastError = nil
         self.origin = origin
     }
-}
-
-/// The content of `state.json`.
-struct StoreState: Codable {
-    /// Bumped when the layout changes incompatibly; a file of another version is rebuilt.
-    static let currentSchemaVersion = 1
-
-    var schemaVersion = StoreState.currentSchemaVersion
-    /// Records by list id (`network/kind`).
-    var lists: [String: ListRecord] = [:]
 }

@@ -17,25 +17,40 @@ public final class StoreLock: Sendable {
     /// - Parameters:
     ///   - layout: the cache directory (created 0700 when missing).
     ///   - timeout: seconds to wait; 0 tries once.
+    ///   - waiting: called once, when another process holds the lock and the wait begins.
     ///   - isCancelled: polled while waiting; true gives up.
     /// - Returns: the held lock; it is released by ``release()`` or when the value is freed.
-    /// - Throws: ``TrustListError`` `persist_error` when the lock file cannot be opened or the wait timed out.
+    /// - Throws: ``TrustListError`` `persist_error` when the cache directory or the lock file cannot be created or
+    ///   opened (the message says why, e.g. permission denied); `cache_locked` when another refresh still held it
+    ///   after `timeout` seconds, or the wait was cancelled.
     public static func acquire(
-        _ layout: StoreLayout, timeout: TimeInterval, isCancelled: () -> Bool = { false }
+        _ layout: StoreLayout, timeout: TimeInterval, waiting: () -> Void = {}, isCancelled: () -> Bool = { false }
     ) throws(TrustListError) -> StoreLock {
         try layout.prepareRoot()
         let descriptor = open(layout.lock.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw TrustListError(.persistError, "cannot open \(layout.lock.path): \(String(cString: strerror(errno)))")
+            throw TrustListError(
+                .persistError, "cannot open the lock file \(layout.lock.path): \(String(cString: strerror(errno)))")
         }
         let deadline = Date() + timeout
+        var announced = false
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline, !isCancelled() else {
+            let reason = errno
+            guard reason == EWOULDBLOCK || reason == EINTR else {
                 close(descriptor)
                 throw TrustListError(
-                    .persistError,
-                    "the cache directory \(layout.root.path) is locked by another refresh (trustctl refresh or trustlistd); gave up after \(Int(timeout)) s"
-                )
+                    .persistError, "cannot lock \(layout.lock.path): \(String(cString: strerror(reason)))")
+            }
+            guard Date() < deadline, !isCancelled() else {
+                close(descriptor)
+                throw TrustListError(
+                    .cacheLocked,
+                    "the cache directory \(layout.root.path) is locked by another refresh (trustctl refresh or "
+                        + "trustlistd); gave up after \(Int(timeout)) s")
+            }
+            if !announced {
+                announced = true
+                waiting()
             }
             usleep(50_000)
         }

@@ -5,8 +5,9 @@ import TrustCLI
 import TrustLists
 import X509
 
-/// Runs `trustctl` in-process with captured output and a configuration in a temporary directory whose cache
-/// directory (`cache/`) may hold a snapshot.
+/// Runs `trustctl` in-process with captured output, over the simulated network's configuration in a temporary
+/// directory: with a cache that a refresh filled with the network's verified lists (``init(refreshedWith:)``), or an
+/// empty one (``init()``).
 final class CLIHarness {
     /// What one run printed and returned.
     struct Run {
@@ -23,31 +24,26 @@ final class CLIHarness {
         }
     }
 
-    let directory: TemporaryDirectory
-    /// `config.json` in the directory: one network "sim" with a VICAL and a RICAL, cache in `cache/`.
-    let configFile: URL
+    /// The simulated network, its configuration and cache.
+    let network: RefreshHarness
+    /// The folder holding the configuration, the cache and files the tests write.
+    var directory: TemporaryDirectory { network.folder }
+    /// The configuration file: one network "sim" with a VICAL and a RICAL.
+    var configFile: URL { network.configurationFile }
     /// The cache directory the configuration names.
-    var cache: URL { directory.url.appendingPathComponent("cache") }
+    var cache: URL { network.configuration.cacheDirectory }
 
-    init() throws {
-        directory = try TemporaryDirectory()
-        let config = """
-            {
-              "cacheDirectory": "cache",
-              "networks": [ {
-                "id": "sim",
-                "root": { "url": "https://sim.invalid/root.pem", "sha256": ["\(String(repeating: "ab", count: 32))"] },
-                "vical": { "url": "https://sim.invalid/vical", "provider": "Sim" },
-                "rical": { "url": "https://sim.invalid/rical", "provider": "Sim" }
-              } ]
-            }
-            """
-        configFile = try directory.write(Array(config.utf8), to: "config.json")
+    /// A harness whose cache holds nothing yet (no refresh has run).
+    init(world: QueryWorld? = nil) throws {
+        network = try RefreshHarness(sim: world?.sim)
     }
 
-    /// Stores `snapshot` as the cache's snapshot.json.
-    func store(_ snapshot: Snapshot) throws {
-        try SnapshotFile.write(snapshot, inCacheDirectory: cache)
+    /// A harness whose cache holds the world's default lists (issue 1 of the VICAL and the RICAL), fetched and verified
+    /// by a refresh at the reference time plus a minute.
+    convenience init(refreshedWith world: QueryWorld) throws {
+        try self.init(world: world)
+        let report = try network.refresh(at: TestPKI.referenceTime + 60)
+        guard report.exitStatus == 0 else { throw TestSupportError("the harness refresh failed: \(report.results)") }
     }
 
     /// Writes certificates as one PEM file and returns its path.

@@ -1,0 +1,69 @@
+import Foundation
+
+/// Which URL schemes a fetch may use, decided from the scheme and the settings before any I/O, and the protocol
+/// lists that make libcurl enforce the same decision on redirects. One rule for the configuration check and the
+/// fetcher: each parses the URL with its own library (Foundation here, libcurl in the fetcher) and asks this rule.
+public struct URLPolicy: Sendable {
+    /// The schemes this service can ever fetch from.
+    public enum Scheme: String, Sendable {
+        case https, http, file
+    }
+
+    /// The scheme of the requested URL.
+    public let scheme: Scheme
+    /// The value of `CURLOPT_PROTOCOLS_STR`: every protocol the transfer may use, redirects included. For an
+    /// `https` URL this alone already keeps redirects on `https`; ``redirectProtocols`` says so a second time.
+    public let protocols: String
+    /// The value of `CURLOPT_REDIR_PROTOCOLS_STR`: the protocols a redirect may lead to. From `https` only
+    /// `https`, so that there is no downgrade even when insecure URLs are allowed.
+    public let redirectProtocols: String
+
+    /// Checks a scheme already parsed out of `url`.
+    /// - Parameters:
+    ///   - schemeName: the URL's scheme, any case.
+    ///   - url: the whole URL, for messages.
+    ///   - allowInsecureURLs: whether `http` and `file` are allowed besides `https`.
+    /// - Throws: ``TrustListError`` `network_error` for a scheme that is not allowed; the message says what is
+    ///   allowed and which setting changes it.
+    public init(scheme schemeName: String, of url: String, allowInsecureURLs: Bool) throws(TrustListError) {
+        let schemeName = schemeName.lowercased()
+        switch (Scheme(rawValue: schemeName), allowInsecureURLs) {
+        case (.https, _):
+            scheme = .https
+            protocols = "https"
+            redirectProtocols = "https"
+        case (.http, true):
+            scheme = .http
+            protocols = "http,https"
+            redirectProtocols = "http,https"
+        case (.file, true):
+            scheme = .file
+            protocols = "file"
+            redirectProtocols = "file"  // libcurl follows no redirects for file://; listed to stay within `protocols`
+        case (.http, false), (.file, false):
+            throw TrustListError(
+                .networkError,
+                "refusing \(url): only https:// URLs are allowed; set allowInsecureURLs to true to allow "
+                    + "\(schemeName):// (meant for tests, demos and local files)")
+        case (nil, _):
+            throw TrustListError(
+                .networkError,
+                "refusing \(url): the scheme \(schemeName):// is not supported; use https:// "
+                    + "(or http:// or file:// with allowInsecureURLs)")
+        }
+    }
+
+    /// Parses `url` with Foundation (RFC 3986) and checks its scheme: the configuration's early check. The fetcher
+    /// parses again with libcurl's own parser before a transfer.
+    /// - Throws: ``TrustListError`` `network_error` when the URL is not absolute, has no host (http, https), or has a
+    ///   scheme that is not allowed.
+    public init(url: String, allowInsecureURLs: Bool) throws(TrustListError) {
+        guard let components = URLComponents(string: url), let scheme = components.scheme, !scheme.isEmpty else {
+            throw TrustListError(.networkError, "not a valid absolute URL: \"\(url)\"; expected https://host/path")
+        }
+        try self.init(scheme: scheme, of: url, allowInsecureURLs: allowInsecureURLs)
+        if self.scheme != .file, (components.host ?? "").isEmpty {
+            throw TrustListError(.networkError, "not a valid absolute URL: \"\(url)\" has no host")
+        }
+    }
+}

@@ -1,0 +1,41 @@
+/// One download of a trust list or root certificate: where from, and the validators of the last successful
+/// download so that an unchanged source can answer 304 Not Modified (RFC 9110 §13.1).
+public struct FetchRequest: Hashable, Sendable {
+    /// The absolute URL to fetch (`https://…`; `http://…` and `file://…` only where
+    /// ``HTTPSettings/allowInsecureURLs`` is true).
+    public var url: String
+    /// The `ETag` of the last successful download, sent back verbatim as `If-None-Match`; nil to send none.
+    public var etag: String?
+    /// The `Last-Modified` value of the last successful download, sent back verbatim as `If-Modified-Since`;
+    /// nil to send none.
+    public var lastModified: String?
+
+    /// Creates a request.
+    /// - Parameters:
+    ///   - url: the absolute URL to fetch.
+    ///   - etag: the `ETag` of the last success, or nil. A value containing control characters (CR, LF, NUL…)
+    ///     is not sent, since it cannot be a header value; the request is then unconditional.
+    ///   - lastModified: the `Last-Modified` of the last success, or nil; control characters as for `etag`.
+    public init(url: String, etag: String? = nil, lastModified: String? = nil) {
+        self.url = url
+        self.etag = etag
+        self.lastModified = lastModified
+    }
+
+    /// True when the request carries a validator that can be sent, so that a 304 answer is meaningful.
+    public var isConditional: Bool { sendableETag != nil || sendableLastModified != nil }
+
+    /// The `ETag` to send as `If-None-Match`, or nil when absent, empty or not a valid header value.
+    public var sendableETag: String? { Self.headerValue(etag) }
+
+    /// The `Last-Modified` to send as `If-Modified-Since`, or nil when absent, empty or not a valid header value.
+    public var sendableLastModified: String? { Self.headerValue(lastModified) }
+
+    /// A stored validator usable as a header value: not empty, no control characters (which would let a damaged
+    /// state file inject headers).
+    private static func headerValue(_ value: String?) -> String? {
+        guard let value, !value.isEmpty else { return nil }
+        let hasControl = value.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+        return hasControl ? nil : value
+    }
+}

@@ -1,0 +1,90 @@
+import X509
+
+/// OpenSSL validates the chain at the decision time to a listed entry of a usable list (`chain_invalid` with
+/// OpenSSL's text otherwise). Anchors are the related entries that may end a chain (the profile's rule: every RICAL
+/// entry with `isTrustAnchor`, with partial chains; only self-signed IACAs, without); the other related entries join
+/// the chain's own certificates as untrusted intermediates.
+///
+/// A successful validation is memoized per generation (``ValidationMemo``) and reused while the decision time lies
+/// inside the validated chain's validity window and every list it drew from is usable: the answer the full path
+/// would give. A chain that validates only under lists that cannot be used answers `trust_list_expired` /
+/// `trust_list_unavailable`: the list, not the chain, is the problem.
+struct ChainValidationPolicy: DecisionPolicy {
+    func check<Row: ListedRow>(_ context: inout DecisionContext<Row>) -> TrustDecision.NotTrusted? {
+        let table = context.table
+        let key = ValidationMemo.key(context.chain)
+        if let hit = context.memo.lookup(key), hit.validFrom <= context.time, context.time <= hit.validUntil,
+            hit.sources.allSatisfy(context.isUsable),
+            let entry = table.entries(withSHA256: hit.anchorSHA256).first(where: {
+                table.entries[$0].isAnchor && context.isUsable(table.sources[$0])
+            })
+        {
+            context.validated = (context.anchor(entry), table.entries[entry].docTypes, hit.chain)
+            return nil
+        }
+
+        let candidates = context.relatedUsable
+        switch validate(context, candidates: candidates) {
+        case .valid(let validated):
+            let anchorSHA256 = validated.anchor.sha256Hex
+            guard
+                let entry = candidates.first(where: {
+                    table.entries[$0].sha256 == anchorSHA256 && table.entries[$0].isAnchor
+                })
+            else {
+                // The store holds only candidates, so OpenSSL cannot end elsewhere; answer honestly if it does.
+                return TrustDecision.NotTrusted(
+                    reason: .chainInvalid,
+                    message:
+                        "the chain ended in \(validated.anchor.subject), which is not a listed \(context.profile.entryNoun)",
+                    anchor: nil, docTypes: [])
+            }
+            let chain = validated.certificates.map(\.sha256Hex)
+            let listsUsed = chain.compactMap { sha256 in
+                candidates.first(where: { table.entries[$0].sha256 == sha256 })
+            }
+            context.memo.store(
+                ValidationMemo.Entry(
+                    anchorSHA256: anchorSHA256, chain: chain,
+                    validFrom: validated.certificates.map(\.notBefore).max() ?? context.time,
+                    validUntil: validated.certificates.map(\.notAfter).min() ?? context.time,
+                    sources: context.lists(of: listsUsed)),
+                for: key)
+            context.validated = (context.anchor(entry), table.entries[entry].docTypes, chain)
+            return nil
+        case .invalid(let failure):
+            if !context.relatedUnusable.isEmpty, case .valid = validate(context, candidates: context.relatedUnusable) {
+                return context.unusable(
+                    context.lists(of: context.relatedUnusable),
+                    "the chain validates only to entries of lists that cannot be used at \(Timestamp.text(context.time))"
+                )
+            }
+            var message =
+                "the chain does not validate to a listed \(context.profile.entryNoun) at \(Timestamp.text(context.time)): \(failure)"
+            if context.profile.anchorRule == .selfSignedRootsOnly,
+                !candidates.contains(where: { table.entries[$0].isSelfIssued })
+            {
+                message += "; the related IACAs are not self-signed, and only a self-signed IACA is a trust anchor"
+            }
+            return TrustDecision.NotTrusted(reason: .chainInvalid, message: message, anchor: nil, docTypes: [])
+        }
+    }
+
+    /// Runs OpenSSL with the candidates as anchors or intermediates.
+    private func validate<Row: ListedRow>(
+        _ context: DecisionContext<Row>, candidates: [Int]
+    ) -> ChainValidationResult {
+        var anchors: [Certificate] = []
+        var intermediates = Array(context.chain.dropFirst())
+        var seen: Set<String> = []
+        for index in candidates {
+            let entry = context.table.entries[index]
+            guard seen.insert("\(entry.isAnchor) \(entry.sha256)").inserted,
+                let certificate = context.table.certificate(index)
+            else { continue }
+            if entry.isAnchor { anchors.append(certificate) } else { intermediates.append(certificate) }
+        }
+        return ChainValidator(anchors: anchors, anchorRule: context.profile.anchorRule)
+            .validate(leaf: context.chain[0], intermediates: intermediates, at: context.time)
+    }
+}

@@ -1,0 +1,16 @@
+/// The IACA the chain validated to may issue the docType asked about: its docTypes (merged over its SKI group, see
+/// ``Snapshot/Issuer``) include it (ISO/IEC 18013-5 Annex C: a VICAL entry's `docType`); else
+/// `doctype_not_authorized`.
+struct DocTypePolicy: DecisionPolicy {
+    let docType: String
+
+    func check<Row: ListedRow>(_ context: inout DecisionContext<Row>) -> TrustDecision.NotTrusted? {
+        guard let validated = context.validated, !validated.docTypes.contains(docType) else { return nil }
+        let anchor = validated.anchor
+        return TrustDecision.NotTrusted(
+            reason: .docTypeNotAuthorized,
+            message: "IACA \(anchor.subject) (\(anchor.list)) is listed for "
+                + "\(validated.docTypes.joined(separator: ", ")), not for \(docType)",
+            anchor: anchor, docTypes: validated.docTypes)
+    }
+}

@@ -1,0 +1,19 @@
+/// First check of every decision: a list of the kind asked about is configured (`trust_list_unavailable`), and one
+/// is usable at the decision time (`trust_list_expired` when one is expired, else `trust_list_unavailable`). A list
+/// that is `no_trust` or `expired` is never answered as trusted (DESIGN.md, "States of a list").
+struct UsableListPolicy: DecisionPolicy {
+    func check<Row: ListedRow>(_ context: inout DecisionContext<Row>) -> TrustDecision.NotTrusted? {
+        let kindName = context.profile.kind.displayName
+        guard !context.kindSources.isEmpty else {
+            return TrustDecision.NotTrusted(
+                reason: .trustListUnavailable,
+                message: "no \(kindName) is configured, so no \(context.profile.leafNoun) is trusted", anchor: nil,
+                docTypes: [])
+        }
+        guard context.kindSources.contains(where: context.isUsable) else {
+            return context.unusable(
+                context.kindSources, "no \(kindName) can be used at \(Timestamp.text(context.time))")
+        }
+        return nil
+    }
+}

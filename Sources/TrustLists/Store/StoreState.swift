@@ -1,0 +1,70 @@
+import Foundation
+
+/// The generation and content of the last snapshot built from the store's lists, kept in `state.json` so that the
+/// generation survives restarts and a damaged or deleted `snapshot.json` (which is derived data, never read back).
+public struct SnapshotMark: Sendable, Hashable, Codable {
+    /// The generation.
+    public var generation: UInt64
+    /// SHA-256 (hex) of the snapshot's content (sources, issuers and verifiers as JSON; not its build time): an
+    /// unchanged rebuild keeps its generation.
+    public var contentSHA256: String
+    /// When that generation was built, UTC; nil in marks written without it.
+    public var builtAt: Date?
+
+    /// A mark.
+    public init(generation: UInt64, contentSHA256: String, builtAt: Date) {
+        self.generation = generation
+        self.contentSHA256 = contentSHA256
+        self.builtAt = builtAt
+    }
+}
+
+/// The content of `state.json`.
+struct StoreState: Codable {
+    /// Bumped when the layout changes incompatibly; a file of another version is rebuilt.
+    static let currentSchemaVersion = 1
+
+    var schemaVersion = StoreState.currentSchemaVersion
+    /// Records by list id (`network/kind`).
+    var lists: [String: ListRecord] = [:]
+    /// The last snapshot built; nil before the first.
+    var snapshot: SnapshotMark?
+}
+
+extension TrustStore {
+    /// Writes `state.json` atomically (nothing when read-only).
+    /// - Throws: ``TrustListError`` `persist_error`.
+    public func writeState() throws(TrustListError) {
+        guard !isReadOnly else { return }
+        var state = StoreState()
+        for (id, record) in records { state.lists[id.description] = record }
+        state.snapshot = snapshotMark
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        // Seconds since 1970 as JSON numbers keep a Date exactly (RFC 3339 text would round fractions, and the
+        // high-water date must compare exactly).
+        encoder.dateEncodingStrategy = .secondsSince1970
+        let data: Data
+        do {
+            data = try encoder.encode(state)
+        } catch {
+            throw TrustListError(.persistError, "cannot encode state: \(error)")
+        }
+        try AtomicFile.makeFolder(layout.root)
+        try AtomicFile.write(data, to: layout.state)
+    }
+
+    /// The parsed `state.json`, or nil when it is missing, corrupt or of another schema version.
+    func readState() -> StoreState? {
+        guard let data = try? Data(contentsOf: layout.state) else { return nil }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        guard let state = try? decoder.decode(StoreState.self, from: data),
+            state.schemaVersion == StoreState.currentSchemaVersion
+        else {
+            events.append(Event(list: nil, message: "state.json is corrupt or of another version; rebuilding it"))
+            return nil
+        }
+        return state
+    }
+}

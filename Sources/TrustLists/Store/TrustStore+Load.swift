@@ -1,0 +1,170 @@
+import Foundation
+import X509
+
+extension TrustStore {
+    /// Reads `state.json` and verifies every cached list again before it is used (a file in the cache is evidence,
+    /// never authority): the current version named by the state, else the best version that verifies. A version that
+    /// fails verification for a reason other than time is moved to `quarantine/` and reported; one that only fails
+    /// because time moved on (signer or list expired) stays in use, so that status reports it `expired` rather than
+    /// `no_trust`. A missing or corrupt `state.json` is rebuilt from the verified lists.
+    /// - Parameter time: the time to verify at (UTC).
+    /// - Throws: ``TrustListError`` `cache_unreadable` when the cache directory exists but cannot be read
+    ///   (permissions): that is not "no trust yet", and must not be reported as such.
+    public func load(at time: Date) throws(TrustListError) {
+        events = []
+        try checkReadable()
+        let state = readState()
+        records = [:]
+        current = [:]
+        snapshotMark = state?.snapshot
+        for list in configuration.lists {
+            var record = state?.lists[list.id.description] ?? ListRecord()
+            let anchors = cachedRoots(list.network)
+            if let verified = loadCurrent(list, record: record, anchors: anchors, at: time) {
+                current[list.id] = verified
+                var summary = ListSummary(verified, id: list.id)
+                // The facts come from the verified list, never from state.json; only when this version was first
+                // verified is kept (re-verifying at that time is what proves an expired version authentic).
+                if let recorded = record.current, recorded.sha256 == summary.sha256, recorded.verifiedAt < time {
+                    summary.verifiedAt = recorded.verifiedAt
+                }
+                if record.current?.sha256 != summary.sha256, record.current != nil {
+                    events.append(
+                        Event(
+                            list: list.id,
+                            message: "state named a version that no longer verifies; using \(summary.sha256.prefix(12))"
+                        ))
+                    record.origin = ListOrigin.cache
+                }
+                if record.current == nil { record.origin = ListOrigin.cache }
+                record.current = summary
+                record.raiseHighWater(to: summary)
+            } else {
+                record.current = nil
+                record.origin = nil
+            }
+            records[list.id] = record
+        }
+        if state == nil, !current.isEmpty {
+            events.append(
+                Event(list: nil, message: "state.json missing or unreadable: rebuilt from the verified cached lists"))
+        }
+    }
+
+    /// Failures that depend on the verification time: a version that failed only with one of these may be good
+    /// at another time.
+    static let timeBound: Set<TrustListError.Code> = [
+        .signerExpired, .signerNotYetValid, .listExpired, .chainInvalid, .dateInFuture,
+    ]
+
+    private func checkReadable() throws(TrustListError) {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: layout.root.path, isDirectory: &isFolder) else { return }
+        guard isFolder.boolValue, FileManager.default.isReadableFile(atPath: layout.root.path),
+            FileManager.default.isExecutableFile(atPath: layout.root.path)
+        else {
+            throw TrustListError(
+                .cacheUnreadable,
+                "cannot read the cache directory \(layout.root.path): permission denied (run as the user that owns it)"
+            )
+        }
+    }
+
+    private func loadCurrent(
+        _ list: ListConfiguration, record: ListRecord, anchors: [Certificate], at time: Date
+    ) -> VerifiedList? {
+        let folder = layout.lists(list.id)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        var shas = names.filter { $0.hasSuffix(".cose") && !$0.hasPrefix(".") }.map { String($0.dropLast(5)) }
+        guard !shas.isEmpty else { return nil }
+        guard !anchors.isEmpty else {
+            events.append(
+                Event(list: list.id, message: "no cached root matches the pins; cached lists wait for a refresh"))
+            return nil
+        }
+        // The state's current version first, then the others.
+        if let named = record.current?.sha256, let index = shas.firstIndex(of: named) {
+            shas.swapAt(0, index)
+        }
+        let verifier = TrustListVerifier(
+            anchors: anchors, settings: list.verificationSettings(clockSkewSeconds: configuration.clockSkewSeconds))
+        var candidates: [VerifiedList] = []
+        for sha in shas {
+            let file = layout.list(list.id, sha256: sha)
+            if let known = verifiedBySHA[sha], known.list.kind == list.source.kind {
+                candidates.append(known)
+                continue
+            }
+            guard let bytes = try? Array(Data(contentsOf: file)) else { continue }
+            let verifiedAt = record.current?.sha256 == sha ? record.current?.verifiedAt : modificationDate(file)
+            switch verifyCached(bytes, verifier: verifier, kind: list.source.kind, at: time, originally: verifiedAt) {
+            case .success(let verified) where verified.sha256Hex == sha:
+                verifiedBySHA[sha] = verified
+                candidates.append(verified)
+            case .success:
+                quarantine(file, list: list.id, reason: "its name does not match its SHA-256")
+            case .failure(let error) where Self.timeBound.contains(error.code) && verifiedAt == nil:
+                // Nothing says when it was good: leave it for a later load, but do not use it now.
+                events.append(
+                    Event(
+                        list: list.id,
+                        message:
+                            "cached version \(sha.prefix(12)) not usable at \(Timestamp.text(time)) (\(error.code))",
+                        reason: error.code))
+            case .failure(let error):
+                quarantine(file, list: list.id, reason: "\(error.code): \(error.reason)", code: error.code)
+            }
+        }
+        if let named = record.current?.sha256, let match = candidates.first(where: { $0.sha256Hex == named }) {
+            return match
+        }
+        return candidates.max { $0.version < $1.version }
+    }
+
+    /// Verifies a cached version at `time`; when that fails only because of the time (the signer expired since,
+    /// or the time asked is before the list), verifies it at the time it was first verified, which proves it
+    /// authentic (its state then follows the clock). A version that fails at its own verification time is damaged.
+    private func verifyCached(
+        _ bytes: [UInt8], verifier: TrustListVerifier, kind: ListKind, at time: Date, originally: Date?
+    ) -> Result<VerifiedList, TrustListError> {
+        do {
+            return .success(try verifier.verify(bytes, kind: kind, at: time))
+        } catch {
+            guard Self.timeBound.contains(error.code), let originally, originally != time else {
+                return .failure(error)
+            }
+            do {
+                return .success(try verifier.verify(bytes, kind: kind, at: originally))
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    private func quarantine(_ file: URL, list: ListID, reason: String, code: TrustListError.Code? = nil) {
+        guard !isReadOnly else {
+            events.append(
+                Event(list: list, message: "cached version fails verification (\(reason)); not used", reason: code))
+            return
+        }
+        let target = layout.quarantine.appendingPathComponent(
+            "\(list.network)-\(list.kind.rawValue)-\(file.deletingPathExtension().lastPathComponent).cose")
+        do {
+            try AtomicFile.makeFolder(layout.quarantine)
+            try? FileManager.default.removeItem(at: target)
+            try FileManager.default.moveItem(at: file, to: target)
+            events.append(
+                Event(list: list, message: "cached version quarantined (\(reason)): \(target.path)", reason: code))
+        } catch {
+            events.append(
+                Event(
+                    list: list,
+                    message: "cached version fails verification (\(reason)) and could not be moved aside: \(error)",
+                    reason: code))
+        }
+    }
+
+    private func modificationDate(_ file: URL) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date
+    }
+}

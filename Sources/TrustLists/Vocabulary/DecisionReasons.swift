@@ -1,0 +1,26 @@
+import X509
+
+/// The reason codes of trust decisions (DESIGN.md, "States of a list, and what queries answer"): why a chain is not
+/// trusted. Decision policies run in order and each code implies that every earlier check passed: a list of the kind
+/// asked about is usable (`trust_list_unavailable`, `trust_list_expired`), the chain relates to a listed entry
+/// (`not_on_trust_list`), it validates to one (`chain_invalid`, declared with the list codes), the leaf carries the
+/// EKU (`reader_eku`, `document_signer_eku`), and the IACA may issue the docType (`doctype_not_authorized`).
+extension ReasonCode {
+    /// No entry of any usable list is related to the chain: none is a chain certificate, its issuer (by Name) or its
+    /// authority key (by SKI).
+    public static let notOnTrustList = Self(rawValue: "not_on_trust_list")
+    /// The reader chain validates, but its leaf lacks EKU 1.0.18013.5.1.6 (ISO/IEC 18013-5 Table B.8).
+    public static let readerEKU = Self(rawValue: "reader_eku")
+    /// The document-signer chain validates, but its leaf lacks EKU 1.0.18013.5.1.2 (ISO/IEC 18013-5 Table B.3).
+    public static let documentSignerEKU = Self(rawValue: "document_signer_eku")
+    /// The chain validates to an IACA whose docTypes do not include the one asked about.
+    public static let docTypeNotAuthorized = Self(rawValue: "doctype_not_authorized")
+    /// The lists that would decide are expired at the time asked (past notAfter, past nextUpdate or maxAge plus grace,
+    /// or their signer expired): never answered as trusted.
+    public static let trustListExpired = Self(rawValue: "trust_list_expired")
+    /// No list of the kind asked about is configured or has ever been verified (`no_trust`): never answered as
+    /// trusted.
+    public static let trustListUnavailable = Self(rawValue: "trust_list_unavailable")
+    /// A list past its `nextUpdate`, within the grace period: still trusted, flagged (logs and metrics).
+    public static let trustListOverdue = Self(rawValue: "trust_list_overdue")
+}

@@ -1,0 +1,162 @@
+import Foundation
+import TrustLists
+
+/// The service's metrics in Prometheus text format, for node_exporter's textfile collector (`metrics.prom` in the
+/// cache directory). Every name starts with `trustlists_`; per-list series carry `list="<network>/<kind>"`.
+/// `docs/operations.md` lists them; in short:
+///
+/// | name | type | labels | value |
+/// |---|---|---|---|
+/// | `trustlists_build_info` | gauge | `version` | 1 |
+/// | `trustlists_metrics_timestamp_seconds` | gauge | | when the figures were taken (Unix time) |
+/// | `trustlists_list_state` | gauge | `list`, `state` | 1 for the list's state, 0 for the other three |
+/// | `trustlists_list_issue_id` | gauge | `list` | issue id of the version in use |
+/// | `trustlists_list_entries` | gauge | `list` | usable entries of the version in use |
+/// | `trustlists_list_date_timestamp_seconds` | gauge | `list` | its `date` |
+/// | `trustlists_list_next_update_timestamp_seconds` | gauge | `list` | its `nextUpdate` |
+/// | `trustlists_list_next_update_in_seconds` | gauge | `list` | seconds until `nextUpdate` (negative: past) |
+/// | `trustlists_list_not_after_timestamp_seconds` | gauge | `list` | its `notAfter` |
+/// | `trustlists_list_signer_not_after_timestamp_seconds` | gauge | `list` | earliest notAfter of its signer chain |
+/// | `trustlists_list_signer_not_after_in_seconds` | gauge | `list` | seconds until then |
+/// | `trustlists_list_last_success_timestamp_seconds` | gauge | `list` | last successful refresh |
+/// | `trustlists_list_last_attempt_timestamp_seconds` | gauge | `list` | last refresh attempt |
+/// | `trustlists_list_consecutive_failures` | gauge | `list` | failed attempts since the last success |
+/// | `trustlists_list_verification_duration_seconds` | gauge | `list` | last verification of downloaded bytes |
+/// | `trustlists_refresh_attempts_total` | counter | `list` | refresh attempts by this process |
+/// | `trustlists_refresh_failures_total` | counter | `list`, `reason` | failed attempts, by reason code |
+/// | `trustlists_list_updates_total` | counter | `list` | new versions committed by this process |
+/// | `trustlists_refresh_runs_total` | counter | | refresh runs by this process |
+/// | `trustlists_refresh_run_duration_seconds` | gauge | | the last run's wall time, lock wait included |
+/// | `trustlists_cache_load_duration_seconds` | gauge | | loading and verifying the cache at start |
+///
+/// Series of a version (issue id, dates, entries, signer) are absent while a list has none, as are timestamps
+/// of events that have not happened.
+public enum ServiceMetrics {
+    /// The metric families for a status and the caller's counters.
+    /// - Parameters:
+    ///   - status: every configured list's state at the time of the figures (from `state.json`).
+    ///   - counters: the refresh counters kept by the caller.
+    ///   - cacheLoadSeconds: seconds the start-up load of the cache took; nil to leave the series out.
+    /// - Returns: the families, in the order of the table above.
+    public static func families(
+        status: StatusReport, counters: RefreshCounters, cacheLoadSeconds: TimeInterval?
+    ) -> [PrometheusText.Family] {
+        let time = status.time
+        func perList(_ value: (ListStatus) -> Double?) -> [PrometheusText.Sample] {
+            status.lists.compactMap { list in
+                value(list).map { PrometheusText.Sample([.init("list", list.id.description)], $0) }
+            }
+        }
+        func seconds(_ date: Date?) -> Double? { date.map(\.timeIntervalSince1970) }
+
+        var families: [PrometheusText.Family] = [
+            .init(
+                "trustlists_build_info", help: "The trust-list service's version.", type: .gauge,
+                samples: [.init([.init("version", ServiceIdentity.version)], 1)]),
+            .init(
+                "trustlists_metrics_timestamp_seconds",
+                help: "When these figures were taken (Unix time, seconds).", type: .gauge,
+                samples: [.init([], time.timeIntervalSince1970)]),
+            .init(
+                "trustlists_list_state",
+                help:
+                    "The list's state: 1 for the state it is in (fresh, overdue, expired, no_trust), 0 for the others.",
+                type: .gauge,
+                samples: status.lists.flatMap { list in
+                    ListState.allCases.map { state in
+                        PrometheusText.Sample(
+                            [.init("list", list.id.description), .init("state", state.rawValue)],
+                            list.state == state ? 1 : 0)
+                    }
+                }),
+            .init(
+                "trustlists_list_issue_id", help: "Issue id of the list version in use (vicalIssueID or id).",
+                type: .gauge, samples: perList { $0.current?.issueID.map { Double($0) } }),
+            .init(
+                "trustlists_list_entries", help: "Usable entries (certificates) of the list version in use.",
+                type: .gauge, samples: perList { $0.current.map { Double($0.entries) } }),
+            .init(
+                "trustlists_list_date_timestamp_seconds", help: "The date of the list version in use (Unix time).",
+                type: .gauge, samples: perList { seconds($0.current?.date) }),
+            .init(
+                "trustlists_list_next_update_timestamp_seconds",
+                help: "The nextUpdate of the list version in use (Unix time).", type: .gauge,
+                samples: perList { seconds($0.current?.nextUpdate) }),
+            .init(
+                "trustlists_list_next_update_in_seconds",
+                help: "Seconds from these figures until the nextUpdate of the list version in use; negative once past.",
+                type: .gauge, samples: perList { $0.current?.nextUpdate.map { $0.timeIntervalSince(time) } }),
+            .init(
+                "trustlists_list_not_after_timestamp_seconds",
+                help: "The notAfter of the list version in use (Unix time).", type: .gauge,
+                samples: perList { seconds($0.current?.notAfter) }),
+            .init(
+                "trustlists_list_signer_not_after_timestamp_seconds",
+                help: "The earliest notAfter of the list signer's chain (Unix time); after it the list is not trusted.",
+                type: .gauge, samples: perList { seconds($0.current?.signerNotAfter) }),
+            .init(
+                "trustlists_list_signer_not_after_in_seconds",
+                help: "Seconds from these figures until the earliest notAfter of the list signer's chain.",
+                type: .gauge, samples: perList { $0.current.map { $0.signerNotAfter.timeIntervalSince(time) } }),
+            .init(
+                "trustlists_list_last_success_timestamp_seconds",
+                help: "The last successful refresh: a new version, or the current one confirmed (Unix time).",
+                type: .gauge, samples: perList { seconds($0.lastSuccess) }),
+            .init(
+                "trustlists_list_last_attempt_timestamp_seconds", help: "The last refresh attempt (Unix time).",
+                type: .gauge, samples: perList { seconds($0.lastAttempt) }),
+            .init(
+                "trustlists_list_consecutive_failures", help: "Failed refresh attempts since the last success.",
+                type: .gauge, samples: perList { Double($0.lastError?.count ?? 0) }),
+            .init(
+                "trustlists_list_verification_duration_seconds",
+                help: "Seconds the last verification of downloaded list bytes took in this process.", type: .gauge,
+                samples: perList { counters.lastVerificationSeconds[$0.id] }),
+            .init(
+                "trustlists_refresh_attempts_total", help: "Refresh attempts by this process.", type: .counter,
+                samples: perList { Double(counters.attempts[$0.id] ?? 0) }),
+            .init(
+                "trustlists_refresh_failures_total",
+                help: "Failed refresh attempts by this process, by reason code.", type: .counter,
+                samples: status.lists.flatMap { list in
+                    (counters.failures[list.id] ?? [:]).sorted { $0.key.rawValue < $1.key.rawValue }.map {
+                        PrometheusText.Sample(
+                            [.init("list", list.id.description), .init("reason", $0.key.rawValue)], Double($0.value))
+                    }
+                }),
+            .init(
+                "trustlists_list_updates_total", help: "New list versions committed by this process.",
+                type: .counter, samples: perList { Double(counters.updates[$0.id] ?? 0) }),
+            .init(
+                "trustlists_refresh_runs_total", help: "Refresh runs by this process.", type: .counter,
+                samples: [.init([], Double(counters.runs))]),
+        ]
+        if let last = counters.lastRunSeconds {
+            families.append(
+                .init(
+                    "trustlists_refresh_run_duration_seconds",
+                    help: "Wall time of the last refresh run, lock wait included.", type: .gauge,
+                    samples: [.init([], last)]))
+        }
+        if let cacheLoadSeconds {
+            families.append(
+                .init(
+                    "trustlists_cache_load_duration_seconds",
+                    help: "Seconds loading and verifying the cached lists took at start.", type: .gauge,
+                    samples: [.init([], cacheLoadSeconds)]))
+        }
+        return families
+    }
+
+    /// The metrics as Prometheus text.
+    /// - Parameters:
+    ///   - status: every configured list's state at the time of the figures.
+    ///   - counters: the refresh counters kept by the caller.
+    ///   - cacheLoadSeconds: seconds the start-up load of the cache took; nil to leave the series out.
+    /// - Returns: the exposition text.
+    public static func render(
+        status: StatusReport, counters: RefreshCounters, cacheLoadSeconds: TimeInterval?
+    ) -> String {
+        PrometheusText.render(families(status: status, counters: counters, cacheLoadSeconds: cacheLoadSeconds))
+    }
+}

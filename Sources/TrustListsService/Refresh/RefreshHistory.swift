@@ -1,0 +1,58 @@
+import Foundation
+import TrustLists
+
+/// What the refresh schedule needs to know about one list: when it was last tried and last refreshed, how many
+/// attempts have failed since, and until when its current version is fresh. Read from `state.json` (through
+/// ``StatusReport``), so that refreshes by `trustctl refresh` count as well as the daemon's own.
+public struct RefreshHistory: Sendable, Hashable {
+    /// The last refresh attempt (UTC); nil when the list was never tried.
+    public var lastAttempt: Date?
+    /// The last successful refresh: a new version, or the current one confirmed (UTC); nil when none.
+    public var lastSuccess: Date?
+    /// Failed attempts since the last success (0 when the last attempt succeeded).
+    public var consecutiveFailures: Int
+    /// The latest failed attempt (UTC); nil when the last attempt succeeded.
+    public var lastFailure: Date?
+    /// When the current version stops being fresh: its `nextUpdate`, else its `date` plus the network's
+    /// `maxAgeSeconds` (DESIGN.md, "States of a list"), or earlier when its `notAfter` or its signer chain's
+    /// notAfter comes first (it expires then); nil when there is no current version.
+    public var freshUntil: Date?
+
+    /// Creates a history from its parts.
+    /// - Parameters:
+    ///   - lastAttempt: the last refresh attempt (UTC), or nil.
+    ///   - lastSuccess: the last successful refresh (UTC), or nil.
+    ///   - consecutiveFailures: failed attempts since the last success.
+    ///   - lastFailure: the latest failed attempt (UTC), or nil.
+    ///   - freshUntil: when the current version stops being fresh (UTC), or nil.
+    public init(
+        lastAttempt: Date?, lastSuccess: Date?, consecutiveFailures: Int = 0, lastFailure: Date? = nil,
+        freshUntil: Date? = nil
+    ) {
+        self.lastAttempt = lastAttempt
+        self.lastSuccess = lastSuccess
+        self.consecutiveFailures = max(0, consecutiveFailures)
+        self.lastFailure = lastFailure
+        self.freshUntil = freshUntil
+    }
+
+    /// The history of a list as `trustctl status` reports it.
+    /// - Parameters:
+    ///   - status: the list's status (from `state.json`).
+    ///   - list: its configuration, for `maxAgeSeconds` when the version has no `nextUpdate`.
+    public init(_ status: ListStatus, list: ListConfiguration) {
+        self.init(
+            lastAttempt: status.lastAttempt, lastSuccess: status.lastSuccess,
+            consecutiveFailures: status.lastError?.count ?? 0, lastFailure: status.lastError?.last,
+            freshUntil: status.current.map { current in
+                [
+                    current.nextUpdate ?? current.date + list.network.maxAgeSeconds, current.notAfter,
+                    current.signerNotAfter,
+                ]
+                .compactMap { $0 }.min() ?? current.date
+            })
+    }
+
+    /// Whether the last attempt succeeded (and there was one).
+    public var isHealthy: Bool { consecutiveFailures == 0 && lastSuccess != nil }
+}

@@ -1,0 +1,278 @@
+import Foundation
+import Synchronization
+import TrustLists
+import X509
+
+/// The one owner of the live trust state of a configuration (DESIGN.md, "The live service"): the store of verified
+/// lists and their records, the refresher, the schedule, the current ``TrustQueries`` generation and the status. The
+/// CLI, the daemon and the HTTP server each hold one and stay thin.
+///
+/// ``load(at:lockTimeout:cancellation:waiting:)`` and ``refresh(only:offline:at:lockTimeout:cancellation:waiting:)``
+/// verify, commit, build the next snapshot generation and install it **in memory**; `snapshot.json` is written for
+/// other processes and never read back (derived data is never a source of trust).
+///
+/// Thread safety: loads and refreshes run one at a time (a mutex around the store, plus the cache directory's lock
+/// across processes); queries, status and metrics read immutable published values behind locks held only to copy a
+/// reference, so a query never waits for a refresh and a refresh never waits for a query or a status read.
+public final class TrustService: Sendable {
+    /// The configuration.
+    public let configuration: Configuration
+    /// The queries, answering from the current generation; before the first load, every list is `no_trust`.
+    public let queries: TrustQueries
+    /// Whether this service only reads the cache (``TrustStore/isReadOnly``): `trustctl status`, `query` and
+    /// `refresh --at` (a dry run). It takes no lock and writes nothing.
+    public let isReadOnly: Bool
+
+    private let fetcher: any ListFetching
+    private let engine: EngineLock
+    private let published: Mutex<Published>
+
+    /// The refresh side behind a lock. `@unchecked Sendable`: the engine (which holds the store, a class that is not
+    /// thread-safe) is only touched inside ``withLock(_:)``; `Mutex` cannot hold it, since the store's references
+    /// would cross its `sending` boundary.
+    private final class EngineLock: @unchecked Sendable {
+        private let lock = NSLock()
+        private var engine: Engine
+
+        init(_ engine: Engine) { self.engine = engine }
+
+        func withLock<Result, Failure: Error>(
+            _ body: (inout Engine) throws(Failure) -> Result
+        ) throws(Failure) -> Result {
+            lock.lock()
+            defer { lock.unlock() }
+            return try body(&engine)
+        }
+    }
+
+    /// The refresh side: mutated by loads and refreshes, one at a time.
+    private struct Engine {
+        let store: TrustStore
+        var schedule: RefreshSchedule
+        var counters = RefreshCounters()
+        var generator = SystemRandomNumberGenerator()
+        /// Test hook: runs between writing a new list's temporary file and renaming it.
+        var beforeCommitRename: @Sendable () throws -> Void = {}
+    }
+
+    /// What readers see: replaced whole after each load and refresh.
+    private struct Published: Sendable {
+        var records: [ListID: ListRecord] = [:]
+        var events: [String] = []
+        var counters = RefreshCounters()
+        var cacheLoadSeconds: TimeInterval?
+        var schedule: RefreshSchedule
+        var snapshotJSON: [UInt8]?
+        var signedLists: [ListID: [UInt8]] = [:]
+    }
+
+    /// A service for `configuration`; nothing is read until ``load(at:lockTimeout:cancellation:waiting:)``.
+    /// - Parameters:
+    ///   - configuration: the configuration.
+    ///   - fetcher: how lists and roots are fetched (default: libcurl with the configuration's limits).
+    ///   - readOnly: see ``isReadOnly``.
+    ///   - memoCapacity: the most validated chains memoized per generation and query kind (0: none).
+    public init(
+        configuration: Configuration, fetcher: (any ListFetching)? = nil, readOnly: Bool = false,
+        memoCapacity: Int = 10_000
+    ) {
+        self.configuration = configuration
+        self.isReadOnly = readOnly
+        self.fetcher = fetcher ?? CurlFetcher(settings: configuration.http)
+        let store = TrustStore(configuration: configuration, readOnly: readOnly)
+        let schedule = RefreshSchedule(policy: .init(configuration))
+        engine = EngineLock(Engine(store: store, schedule: schedule))
+        published = Mutex(Published(schedule: schedule))
+        queries = TrustQueries(
+            snapshot: SnapshotBuilder.build(from: store, at: Date()).snapshot, memoCapacity: memoCapacity)
+    }
+
+    // MARK: - Loading and refreshing
+
+    /// Loads the cache: takes the lock (unless read-only), removes what killed runs left, verifies every cached
+    /// list again against the pinned roots, builds the generation and installs it; writes `state.json` and, where it
+    /// does not hold exactly this generation (edited, truncated, foreign, stale or missing), `snapshot.json`.
+    /// - Parameters:
+    ///   - time: the time to verify at (UTC).
+    ///   - lockTimeout: seconds to wait for another refresh holding the lock.
+    ///   - cancellation: polled while waiting for the lock.
+    ///   - waiting: called once when another process holds the lock and the wait begins.
+    /// - Returns: what loading noticed (quarantines, rebuilt state, a rewritten snapshot file).
+    /// - Throws: ``TrustListError`` `cache_unreadable`, `cache_locked`, or `persist_error` when the lock cannot be
+    ///   taken or the state cannot be written (the generation is installed in memory all the same).
+    @discardableResult
+    public func load(
+        at time: Date, lockTimeout: TimeInterval = 300, cancellation: CancellationToken? = nil,
+        waiting: () -> Void = {}
+    ) throws(TrustListError) -> [String] {
+        let clock = ContinuousClock()
+        let started = clock.now
+        return try engine.withLock { engine throws(TrustListError) -> [String] in
+            let store = engine.store
+            let lock = try takeLock(store, timeout: lockTimeout, cancellation: cancellation, waiting: waiting)
+            defer { lock?.release() }
+            store.removeLeftovers()
+            let leftovers = store.events
+            try store.load(at: time)
+            var events = (leftovers + store.events).map(\.description)
+            let persistError = install(store, at: time, checkFile: true, events: &events)
+            publish(engine, events: events) { $0.cacheLoadSeconds = Refresher.seconds(clock.now - started) }
+            if let persistError { throw persistError }
+            return events
+        }
+    }
+
+    /// One refresh run (DESIGN.md pipeline): takes the lock (unless read-only), loads and verifies the cache,
+    /// refreshes the chosen lists, writes `state.json`, builds the next generation and installs it.
+    /// - Parameters:
+    ///   - only: the lists to refresh; nil for all (the others are reported unchanged).
+    ///   - offline: use only the cache and bootstrap files.
+    ///   - time: the run's start time (UTC): every list is verified at it.
+    ///   - lockTimeout: seconds to wait for another refresh holding the lock.
+    ///   - cancellation: lets a stopping daemon abandon a fetch or the wait for the lock.
+    ///   - waiting: called once when another process holds the lock and the wait begins.
+    /// - Returns: the report; its ``RefreshReport/persistError`` says when the results could not be stored.
+    /// - Throws: ``TrustListError`` `cache_unreadable`, `cache_locked` or `persist_error` when the run could not
+    ///   start (the lock or the cache directory).
+    public func refresh(
+        only: Set<ListID>? = nil, offline: Bool = false, at time: Date, lockTimeout: TimeInterval = 300,
+        cancellation: CancellationToken? = nil, waiting: () -> Void = {}
+    ) throws(TrustListError) -> RefreshReport {
+        let clock = ContinuousClock()
+        let started = clock.now
+        return try engine.withLock { engine throws(TrustListError) -> RefreshReport in
+            let store = engine.store
+            let lock = try takeLock(store, timeout: lockTimeout, cancellation: cancellation, waiting: waiting)
+            defer { lock?.release() }
+            store.removeLeftovers()
+            let leftovers = store.events
+            try store.load(at: time)
+            var events = (leftovers + store.events).map(\.description)
+            var refresher = Refresher(store: store, fetcher: fetcher, cancellation: cancellation)
+            refresher.beforeCommitRename = engine.beforeCommitRename
+            let results = refresher.run(only: only, offline: offline, at: time)
+            let persistError = install(store, at: time, checkFile: false, events: &events)
+            let report = RefreshReport(
+                time: time, results: results, events: events, snapshotGeneration: queries.generation,
+                persistError: persistError)
+            engine.counters.record(report, refreshed: only, duration: Refresher.seconds(clock.now - started))
+            publish(engine, events: events)
+            return report
+        }
+    }
+
+    /// Takes the cache directory's lock; nil for a read-only service, which takes none.
+    private func takeLock(
+        _ store: TrustStore, timeout: TimeInterval, cancellation: CancellationToken?, waiting: () -> Void
+    ) throws(TrustListError) -> StoreLock? {
+        guard !isReadOnly else { return nil }
+        return try StoreLock.acquire(
+            store.layout, timeout: timeout, waiting: waiting, isCancelled: { cancellation?.isCancelled ?? false })
+    }
+
+    /// Builds the generation of the store's lists, installs it in the queries, and stores the state and the snapshot
+    /// file (not when read-only).
+    /// - Parameter checkFile: compare `snapshot.json` with the generation and rewrite it when it differs, even when
+    ///   the generation did not change (on load: an edited or stale file is detected and replaced).
+    /// - Returns: the error that kept the state or the snapshot file from being written, if any.
+    private func install(
+        _ store: TrustStore, at time: Date, checkFile: Bool, events: inout [String]
+    ) -> TrustListError? {
+        let previous = store.snapshotMark
+        let (generation, mark) = SnapshotBuilder.build(from: store, at: time)
+        queries.install(generation)
+        store.markSnapshot(mark)
+        guard !isReadOnly else { return nil }
+        do throws(TrustListError) {
+            try store.writeState()
+            let json: [UInt8]
+            do {
+                json = try generation.snapshot.jsonEncoded()
+            } catch {
+                throw TrustListError(.persistError, error.reason)
+            }
+            published.withLock { $0.snapshotJSON = json }
+            if mark != previous || checkFile,
+                let note = try SnapshotFile.store(
+                    json, inCacheDirectory: store.layout.root, expectSame: mark == previous)
+            {
+                events.append(note)
+            }
+            return nil
+        } catch {
+            events.append("cannot store the refresh: \(error)")
+            return error
+        }
+    }
+
+    /// Replaces what readers see with the engine's state.
+    private func publish(_ engine: Engine, events: [String], _ extra: (inout Published) -> Void = { _ in }) {
+        let store = engine.store
+        let signedLists = store.current.mapValues(\.signedBytes)
+        let records = store.records
+        let counters = engine.counters
+        let schedule = engine.schedule
+        published.withLock { published in
+            published.records = records
+            published.events = events
+            published.counters = counters
+            published.schedule = schedule
+            published.signedLists = signedLists
+            extra(&published)
+        }
+    }
+
+    // MARK: - Reading
+
+    /// Every configured list's state at `time`, from the records in memory (the last load or refresh of this
+    /// service); reads no file.
+    /// - Parameter time: the time to evaluate states at, UTC.
+    public func status(at time: Date) -> StatusReport {
+        let (records, events) = published.withLock { ($0.records, $0.events) }
+        return StatusReport(configuration: configuration, records: records, events: events, at: time)
+    }
+
+    /// The current generation (its document form).
+    public var snapshot: Snapshot { queries.snapshot }
+
+    /// The current generation's JSON, exactly as written to `snapshot.json` (encoded once per generation); nil for a
+    /// read-only service, which writes and encodes nothing.
+    public var snapshotJSON: [UInt8]? { published.withLock { $0.snapshotJSON } }
+
+    /// The signed bytes of a list's current version, exactly as published (verified by this process): what a mirror
+    /// serves; nil when the list has no trusted version.
+    public func signedList(_ id: ListID) -> [UInt8]? { published.withLock { $0.signedLists[id] } }
+
+    /// The service's metrics in Prometheus text format (``ServiceMetrics``) at `time`.
+    public func metricsFamilies(at time: Date) -> [PrometheusText.Family] {
+        let (counters, loadSeconds) = published.withLock { ($0.counters, $0.cacheLoadSeconds) }
+        return ServiceMetrics.families(status: status(at: time), counters: counters, cacheLoadSeconds: loadSeconds)
+    }
+
+    // MARK: - Schedule
+
+    /// Plans the next refresh of every list from its history in memory (``RefreshSchedule``): interval with jitter,
+    /// the `nextUpdate` window, backoff after failures.
+    /// - Parameter now: the time, UTC.
+    public func replan(at now: Date) {
+        let status = status(at: now)
+        engine.withLock { engine in
+            var histories: [ListID: RefreshHistory] = [:]
+            for list in configuration.lists {
+                guard let listStatus = status.lists.first(where: { $0.id == list.id }) else { continue }
+                histories[list.id] = RefreshHistory(listStatus, list: list)
+            }
+            engine.schedule.update(histories, now: now, using: &engine.generator)
+            let schedule = engine.schedule
+            published.withLock { $0.schedule = schedule }
+        }
+    }
+
+    /// The schedule as last planned.
+    public var schedule: RefreshSchedule { published.withLock { $0.schedule } }
+
+    /// Test hook: runs between writing a new list's temporary file and renaming it.
+    func setBeforeCommitRename(_ hook: @escaping @Sendable () throws -> Void) {
+        engine.withLock { $0.beforeCommitRename = hook }
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import TrustLists
+
+extension WireJSON {
+    /// `trustctl status --json` and `GET /v1/status`: the monitoring word, the lists with their states, versions,
+    /// sources and last errors, and the snapshot generation in memory (docs/cli.md).
+    public static func status(_ report: StatusReport, snapshot: Snapshot?) -> Object {
+        [
+            "time": report.time, "status": report.monitoringStatus.word, "events": report.events,
+            "snapshot": snapshot.map(snapshotSummary),
+            "lists": report.lists.map { list -> Object in
+                [
+                    "id": list.id.description, "state": list.state.rawValue, "stateReason": list.stateReason,
+                    "provider": list.current?.provider, "issueID": list.current?.issueID, "date": list.current?.date,
+                    "nextUpdate": list.current?.nextUpdate, "notAfter": list.current?.notAfter,
+                    "entries": list.current?.entries, "sha256": list.current?.sha256,
+                    "signerNotAfter": list.current?.signerNotAfter, "source": list.origin?.rawValue,
+                    "lastAttempt": list.lastAttempt, "lastSuccess": list.lastSuccess,
+                    "lastError": list.lastError.map { error -> Object in
+                        [
+                            "reason": error.reason.rawValue, "message": error.message, "first": error.first,
+                            "last": error.last, "count": error.count,
+                        ]
+                    },
+                ]
+            },
+        ]
+    }
+
+    /// The snapshot part of status: `generation`, `builtAt`, `issuers`, `verifiers`.
+    public static func snapshotSummary(_ snapshot: Snapshot) -> Object {
+        [
+            "generation": snapshot.generation, "builtAt": snapshot.builtAt, "issuers": snapshot.issuers.count,
+            "verifiers": snapshot.verifiers.count,
+        ]
+    }
+}
