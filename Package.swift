@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "TrustLists", targets: ["TrustLists"]),
         .library(name: "X509", targets: ["X509"]),
         .library(name: "COSE", targets: ["COSE"]),
+        .library(name: "JOSE", targets: ["JOSE"]),
         .executable(name: "trustctl", targets: ["trustctl"]),
         .executable(name: "trustlistd", targets: ["TrustListd"]),
         .executable(name: "trustlists-bench", targets: ["trustlists-bench"]),
@@ -19,6 +20,8 @@ let package = Package(
 
         .target(name: "X509", dependencies: ["COpenSSL"]),
         .target(name: "COSE", dependencies: ["X509"]),
+        // JWS compact (RFC 7515), base64url, JSON with limits, JWT claims (RFC 7519): beside COSE, on X509 only.
+        .target(name: "JOSE", dependencies: ["X509"]),
         .target(name: "TrustLists", dependencies: ["COSE", "X509", "CCurl"]),
         // Argument parsing and the commands of trustctl, as a library so that tests can drive them in-process.
         .target(name: "TrustCLI", dependencies: ["TrustLists", "X509", "COSE"]),
@@ -30,6 +33,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["TrustLists", "COSE", "X509"]),
         .testTarget(name: "X509Tests", dependencies: ["X509", "TestSupport"]),
         .testTarget(name: "COSETests", dependencies: ["COSE", "X509", "TestSupport"]),
+        .testTarget(name: "JOSETests", dependencies: ["JOSE", "X509", "TestSupport"]),
         .testTarget(name: "TrustListsTests", dependencies: ["TrustLists", "COSE", "X509", "TestSupport"]),
         .testTarget(name: "TrustCLITests", dependencies: ["TrustCLI", "TrustLists", "X509", "TestSupport"]),
     ],
