@@ -29,7 +29,8 @@ public enum Base64 {
         case .success(let bytes):
             return bytes
         case .failure(let failure):
-            throw JOSEError(code, "\(path): expected standard base64 (RFC 4648 §4), found \(failure.describe(.standard))")
+            throw JOSEError(
+                code, "\(path): expected standard base64 (RFC 4648 §4), found \(failure.describe(.standard))")
         }
     }
 }

@@ -36,7 +36,8 @@ enum Base64Codec {
             let name = variant == .url ? "base64url" : "base64"
             switch self {
             case .notInAlphabet(let offset, let byte):
-                let shown = (0x21...0x7e).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(hex(byte))"
+                let shown =
+                    (0x21...0x7e).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(hex(byte))"
                 return "\(shown) at offset \(offset) is not in the \(name) alphabet"
             case .otherAlphabet(let offset, let byte):
                 let shown = Character(Unicode.Scalar(byte))

@@ -14,7 +14,9 @@ extension JSONValue {
     ///   - label: what the text is, for messages (`header`, `JWT claims`).
     /// - Throws: `limits_exceeded` over a limit; `malformed_json` for invalid UTF-8, anything outside the grammar,
     ///   a lone surrogate escape, a duplicate member name, or a number outside the range of a `Double`.
-    public init(jsonEncoded bytes: [UInt8], limits: JSONLimits = JSONLimits(), label: String = "JSON")
+    public init(
+        jsonEncoded bytes: [UInt8], limits: JSONLimits = JSONLimits(), label: String = "JSON"
+    )
         throws(JOSEError)
     {
         guard bytes.count <= limits.maxBytes else {

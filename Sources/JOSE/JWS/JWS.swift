@@ -41,8 +41,8 @@ public struct JWS: Sendable, Hashable {
     ///     §4.1.11); `b64` (RFC 7797) is handled here.
     /// - Throws:
     ///   - `limits_exceeded`: the serialization, the header, its nesting or `x5c` over ``Limits``.
-    ///   - `malformed_jws`: not exactly three segments; a segment that is not canonical unpadded base64url; a
-    ///     header that is JSON but not an object; `typ`, `kid`, `alg`, `jwk`, `crit` or `b64` of the wrong type; an
+    ///   - `malformed_jws`: not exactly three segments; a segment that is not canonical unpadded base64url; an
+    ///     empty header segment; a header that is JSON but not an object; `typ`, `kid`, `alg`, `jwk`, `crit` or `b64` of the wrong type; an
     ///     empty signature.
     ///   - `malformed_json`: a header that is not well-formed JSON, including a duplicate member name.
     ///   - `unsupported_alg`: `alg` absent, `none`, HMAC or any other unsupported name.
@@ -69,6 +69,10 @@ public struct JWS: Sendable, Hashable {
         let payloadSegment = bytes[(dots[0] + 1)..<dots[1]]
         let signatureSegment = bytes[(dots[1] + 1)...]
 
+        guard !headerSegment.isEmpty else {
+            throw JOSEError(
+                .malformedJWS, "header: expected a base64url JSON object (RFC 7515 §7.1), found an empty segment")
+        }
         // Unpadded base64url of n characters decodes to floor(3n/4) bytes.
         let headerSize = headerSegment.count * 3 / 4
         guard headerSize <= limits.maxHeaderBytes else {
@@ -92,7 +96,8 @@ public struct JWS: Sendable, Hashable {
         self.typ = try Self.optionalString(headerObject, "typ")
         self.kid = try Self.optionalString(headerObject, "kid")
         if let jwk = headerObject["jwk"], jwk.objectValue == nil {
-            throw JOSEError(.malformedJWS, "header.jwk: expected a JSON object (RFC 7515 §4.1.3), found \(jwk.kindName)")
+            throw JOSEError(
+                .malformedJWS, "header.jwk: expected a JSON object (RFC 7515 §4.1.3), found \(jwk.kindName)")
         }
         self.x5c = try headerObject["x5c"].map { value throws(JOSEError) in
             try X5C.decode(value, maxEntries: limits.maxX5CEntries)

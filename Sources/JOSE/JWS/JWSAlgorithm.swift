@@ -25,7 +25,8 @@ public enum JWSAlgorithm: String, Sendable, Hashable, CaseIterable {
             let accepted = "accepted: ES256, ES384, ES512, EdDSA"
             switch name {
             case "none":
-                throw JOSEError(.unsupportedAlgorithm, "alg none: an unsecured JWS (RFC 7518 §3.6) is refused; \(accepted)")
+                throw JOSEError(
+                    .unsupportedAlgorithm, "alg none: an unsecured JWS (RFC 7518 §3.6) is refused; \(accepted)")
             case "HS256", "HS384", "HS512":
                 throw JOSEError(
                     .unsupportedAlgorithm,

@@ -50,7 +50,8 @@ public struct JWTClaims: Sendable, Hashable {
             default:
                 throw JOSEError(
                     .malformedJSON,
-                    "JWT claims.aud: expected a string or an array of strings (RFC 7519 §4.1.3), found \(audience.kindName)")
+                    "JWT claims.aud: expected a string or an array of strings (RFC 7519 §4.1.3), found \(audience.kindName)"
+                )
             }
         } else {
             self.aud = nil
@@ -99,7 +100,8 @@ public struct JWTClaims: Sendable, Hashable {
     private static func string(_ claims: [String: JSONValue], _ name: String) throws(JOSEError) -> String? {
         guard let value = claims[name] else { return nil }
         guard let text = value.stringValue else {
-            throw JOSEError(.malformedJSON, "JWT claims.\(name): expected a string (RFC 7519 §4.1), found \(value.kindName)")
+            throw JOSEError(
+                .malformedJSON, "JWT claims.\(name): expected a string (RFC 7519 §4.1), found \(value.kindName)")
         }
         return text
     }
