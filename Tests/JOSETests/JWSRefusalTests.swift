@@ -79,7 +79,7 @@ struct JWSRefusalTests {
             try JWS(compactSerialization: compact(header: #"{"alg":"ES256","x5c":["\#(good)","\#(urlEntry)"]}"#))
         }
         #expect(error?.code == .malformedX5C)
-        #expect(error?.reason == "x5c[1] is base64url; RFC 7515 §4.1.6 requires standard base64")
+        #expect(error?.reason == "header.x5c[1] is base64url; RFC 7515 §4.1.6 requires standard base64")
     }
 
     @Test(

@@ -25,7 +25,14 @@ public enum Base64URL {
     public static func decode(
         _ text: some StringProtocol, path: String = "input", code: JOSEError.Code = .malformedJWS
     ) throws(JOSEError) -> [UInt8] {
-        switch Base64Codec.decode(text.utf8, .url) {
+        try decode(utf8: text.utf8, path: path, code: code)
+    }
+
+    /// ``decode(_:path:code:)`` over the text's UTF-8 bytes (a segment of a compact serialization).
+    static func decode(
+        utf8 text: some Collection<UInt8>, path: String, code: JOSEError.Code = .malformedJWS
+    ) throws(JOSEError) -> [UInt8] {
+        switch Base64Codec.decode(text, .url) {
         case .success(let bytes):
             return bytes
         case .failure(let failure):

@@ -5,7 +5,8 @@ extension JWS {
     ///
     /// `alg` is chosen from the key (``JWSAlgorithm/init(for:)``) and replaces any `alg` in `header`. The header is
     /// written as compact JSON with sorted member names (``JSONValue/jsonEncoded()``); an ECDSA signature is raw
-    /// `r‖s` (RFC 7518 §3.4).
+    /// `r‖s` (RFC 7518 §3.4). The other parameters are written as given: a `crit` or `b64: false` the caller adds
+    /// makes a JWS that ``init(compactSerialization:limits:understoodCriticalHeaders:)`` refuses.
     /// - Parameters:
     ///   - header: further protected header parameters (`typ`, `kid`, `x5c` as standard base64 strings, …).
     ///   - payload: the bytes to sign, e.g. a JWT claims set's JSON.

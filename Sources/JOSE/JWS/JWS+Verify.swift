@@ -13,14 +13,14 @@ extension JWS {
         guard alg.keyAlgorithm == key.algorithm else {
             throw JOSEError(
                 .unsupportedAlgorithm,
-                "header.alg \(alg.rawValue) does not fit the trusted \(key.algorithm.rawValue) key; \(alg.rawValue) needs \(alg.keyAlgorithm.rawValue) (RFC 7518 §3.4, RFC 8037 §3.1)"
-            )
+                "header.alg \(alg.rawValue) does not fit the trusted \(key.algorithm.rawValue) key; "
+                    + "\(alg.rawValue) needs \(alg.keyAlgorithm.rawValue) (RFC 7518 §3.4, RFC 8037 §3.1)")
         }
         guard signature.count == alg.signatureSize else {
             throw JOSEError(
                 .badSignature,
-                "signature: expected \(alg.signatureSize) bytes for \(alg.rawValue) (RFC 7518 §3.4, RFC 8037 §3.1), found \(signature.count)"
-            )
+                "signature: expected \(alg.signatureSize) bytes for \(alg.rawValue) (RFC 7518 §3.4, RFC 8037 §3.1), "
+                    + "found \(signature.count)")
         }
         let valid: Bool
         do {

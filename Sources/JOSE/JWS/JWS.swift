@@ -42,8 +42,8 @@ public struct JWS: Sendable, Hashable {
     /// - Throws:
     ///   - `limits_exceeded`: the serialization, the header, its nesting or `x5c` over ``Limits``.
     ///   - `malformed_jws`: not exactly three segments; a segment that is not canonical unpadded base64url; an
-    ///     empty header segment; a header that is JSON but not an object; `typ`, `kid`, `alg`, `jwk`, `crit` or `b64` of the wrong type; an
-    ///     empty signature.
+    ///     empty header segment; a header that is JSON but not an object; `typ`, `kid`, `alg`, `jwk`, `crit` or
+    ///     `b64` of the wrong type; an empty signature.
     ///   - `malformed_json`: a header that is not well-formed JSON, including a duplicate member name.
     ///   - `unsupported_alg`: `alg` absent, `none`, HMAC or any other unsupported name.
     ///   - `unknown_critical_header`: `crit` names an extension not understood, or `b64` is false.
@@ -79,7 +79,7 @@ public struct JWS: Sendable, Hashable {
             throw JOSEError(
                 .limitsExceeded, "header: \(headerSize) bytes of JSON; the limit is \(limits.maxHeaderBytes)")
         }
-        let headerBytes = try Self.base64URLDecode(headerSegment, path: "header")
+        let headerBytes = try Base64URL.decode(utf8: headerSegment, path: "header")
         let header = try JSONValue(jsonEncoded: headerBytes, limits: limits.header, label: "header")
         guard let headerObject = header.objectValue else {
             throw JOSEError(.malformedJWS, "header: expected a JSON object (RFC 7515 §4), found \(header.kindName)")
@@ -103,24 +103,15 @@ public struct JWS: Sendable, Hashable {
             try X5C.decode(value, maxEntries: limits.maxX5CEntries)
         }
 
-        self.payload = try Self.base64URLDecode(payloadSegment, path: "payload")
+        self.payload = try Base64URL.decode(utf8: payloadSegment, path: "payload")
         guard !signatureSegment.isEmpty else {
             throw JOSEError(
                 .malformedJWS,
                 "signature: expected \(alg.signatureSize) bytes for \(alg.rawValue), found an empty segment")
         }
-        self.signature = try Self.base64URLDecode(signatureSegment, path: "signature")
+        self.signature = try Base64URL.decode(utf8: signatureSegment, path: "signature")
         self.protectedHeader = headerObject
         self.signingInput = Array(bytes[..<dots[1]])
-    }
-
-    private static func base64URLDecode(_ segment: ArraySlice<UInt8>, path: String) throws(JOSEError) -> [UInt8] {
-        switch Base64Codec.decode(segment, .url) {
-        case .success(let bytes):
-            return bytes
-        case .failure(let failure):
-            throw JOSEError(.malformedJWS, "\(path): expected base64url (RFC 7515 §2), found \(failure.describe(.url))")
-        }
     }
 
     private static func optionalString(_ header: [String: JSONValue], _ name: String) throws(JOSEError) -> String? {

@@ -34,7 +34,7 @@ enum X5C {
             case .success(let bytes):
                 der = bytes
             case .failure(.otherAlphabet):
-                throw JOSEError(.malformedX5C, "x5c[\(index)] is base64url; RFC 7515 §4.1.6 requires standard base64")
+                throw JOSEError(.malformedX5C, "\(path) is base64url; RFC 7515 §4.1.6 requires standard base64")
             case .failure(let failure):
                 throw JOSEError(
                     .malformedX5C,

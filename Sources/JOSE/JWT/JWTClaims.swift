@@ -50,8 +50,8 @@ public struct JWTClaims: Sendable, Hashable {
             default:
                 throw JOSEError(
                     .malformedJSON,
-                    "JWT claims.aud: expected a string or an array of strings (RFC 7519 §4.1.3), found \(audience.kindName)"
-                )
+                    "JWT claims.aud: expected a string or an array of strings (RFC 7519 §4.1.3), "
+                        + "found \(audience.kindName)")
             }
         } else {
             self.aud = nil
@@ -111,8 +111,8 @@ public struct JWTClaims: Sendable, Hashable {
         guard let seconds = value.numberValue else {
             throw JOSEError(
                 .malformedJSON,
-                "JWT claims.\(name): expected a NumericDate, a number of seconds since the epoch (RFC 7519 §2), found \(value.kindName)"
-            )
+                "JWT claims.\(name): expected a NumericDate, a number of seconds since the epoch (RFC 7519 §2), "
+                    + "found \(value.kindName)")
         }
         return Date(timeIntervalSince1970: seconds)
     }
