@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "TrustLists", targets: ["TrustLists"]),
         .library(name: "X509", targets: ["X509"]),
         .library(name: "COSE", targets: ["COSE"]),
+        .library(name: "JOSE", targets: ["JOSE"]),
         .library(name: "TrustListsService", targets: ["TrustListsService"]),
         .executable(name: "trustctl", targets: ["trustctl"]),
         .executable(name: "trustlistd", targets: ["TrustListd"]),
@@ -20,9 +21,13 @@ let package = Package(
 
         .target(name: "X509", dependencies: ["COpenSSL"]),
         .target(name: "COSE", dependencies: ["X509"]),
+        // JWS compact (RFC 7515), base64url, JSON with limits, JWT claims (RFC 7519): beside COSE, on X509 only.
+        .target(name: "JOSE", dependencies: ["X509"]),
         // What a wallet component that only asks trust questions links: the list model, verification (policies),
         // the cache of verified lists, the snapshot and the queries. No libcurl, libsystemd or HTTP server.
         .target(name: "TrustLists", dependencies: ["COSE", "X509"]),
+        // What a wallet receives from a verifier (ISO/IEC 18013-5 DeviceRequest and ReaderAuth; OpenID4VP to come).
+        .target(name: "Presentation", dependencies: ["COSE", "X509"]),
         // The live service: libcurl fetching, refresh, schedule, metrics, the wire vocabulary, and TrustService.
         .target(name: "TrustListsService", dependencies: ["TrustLists", "COSE", "X509", "CCurl"]),
         // Publishing signed lists (trustctl sign) and the demo network.
@@ -30,7 +35,8 @@ let package = Package(
         // Argument parsing and the commands of trustctl, as a library so that tests can drive them in-process.
         .target(name: "TrustCLI", dependencies: ["TrustListsService", "Publishing", "TrustLists", "X509", "COSE"]),
         .executableTarget(name: "trustctl", dependencies: ["TrustCLI"]),
-        .executableTarget(name: "TrustListd", dependencies: ["TrustCLI", "TrustListsService", "TrustLists", "CSystemd"]),
+        .executableTarget(
+            name: "TrustListd", dependencies: ["TrustCLI", "TrustListsService", "TrustLists", "CSystemd"]),
         .executableTarget(
             name: "trustlists-bench",
             dependencies: ["TrustListsService", "Publishing", "TrustLists", "COSE", "X509", "COpenSSL"]),
@@ -39,6 +45,8 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["TrustListsService", "Publishing", "TrustLists", "COSE", "X509"]),
         .testTarget(name: "X509Tests", dependencies: ["X509", "TestSupport"]),
         .testTarget(name: "COSETests", dependencies: ["COSE", "X509", "TestSupport"]),
+        .testTarget(name: "JOSETests", dependencies: ["JOSE", "X509", "TestSupport"]),
+        .testTarget(name: "PresentationTests", dependencies: ["Presentation", "COSE", "X509", "TestSupport"]),
         .testTarget(
             name: "TrustListsTests",
             dependencies: ["TrustListsService", "Publishing", "TrustLists", "COSE", "X509", "TestSupport"]),
