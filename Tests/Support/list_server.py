@@ -140,6 +140,17 @@ class FaultHandler(BaseHTTPRequestHandler):
             return self.simple(status, "status %d (injected)" % status, injected)
         if self.fault.get("endless") == "1":
             return self.endless()
+        if self.fault.get("http09") == "1":
+            # No status line at all: the bytes a non-HTTP service (or an HTTP/0.9 server) would send.
+            self.close_connection = True
+            self.wfile.write(b"SSH-2.0-OpenSSH_9.2 garbage, not HTTP\r\n" * 4)
+            return
+        if "big_header" in self.fault:
+            self.send_response_only(200)
+            self.send_header("X-Big", "a" * int(self.fault["big_header"]))
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
         if path == "/_headers":
             body = json.dumps(dict(self.headers.items()), sort_keys=True).encode()
             return self.file_response(body, None)

@@ -130,6 +130,72 @@ final class RefreshStatusCommandTests {
         #expect(run.standardError.contains("not configured"))
     }
 
+    @Test("a refresh whose results cannot be stored is not OK: WARNING (exit 1) naming persist_error")
+    func persistFailureIsNotOK() throws {
+        let (first, _) = CLIRun.run(["refresh", "--config", configuration.file.path], now: t0)
+        #expect(first == 0)
+        // state.json as a non-empty folder: the atomic rename over it fails, whoever runs the test (root included).
+        let layout = StoreLayout(root: configuration.cacheDirectory)
+        try FileManager.default.removeItem(at: layout.state)
+        try FileManager.default.createDirectory(
+            at: layout.state.appendingPathComponent("blocker"), withIntermediateDirectories: true)
+        try publish(sim.vicalContent(issueID: 5))
+        let (code, run) = CLIRun.run(["refresh", "--config", configuration.file.path], now: t0 + 60)
+        #expect(code == 1, "\(run.standardOutput)\(run.standardError)")
+        #expect(run.standardOutput.contains("the results were not stored: persist_error"), "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("WARNING"))
+        let (jsonCode, json) = CLIRun.run(["refresh", "--config", configuration.file.path, "--json"], now: t0 + 120)
+        #expect(jsonCode == 1)
+        #expect((json.json["persistError"] as? [String: Any])?["reason"] as? String == "persist_error")
+    }
+
+    @Test("a lock file that cannot be opened: exit 3 saying why, not that another refresh is running")
+    func lockCannotBeOpened() throws {
+        let layout = StoreLayout(root: configuration.cacheDirectory)
+        try FileManager.default.createDirectory(at: layout.lock, withIntermediateDirectories: true)
+        let (code, run) = CLIRun.run(["refresh", "--config", configuration.file.path], now: t0)
+        #expect(code == 3)
+        #expect(run.standardError.contains("cannot open the lock file"), "\(run.standardError)")
+        #expect(run.standardError.contains("Is a directory"), "\(run.standardError)")
+        #expect(!run.standardError.contains("waiting"), "\(run.standardError)")
+    }
+
+    @Test("status by a user who cannot read the cache: UNKNOWN (exit 3), permission denied, not no_trust")
+    func unreadableCache() throws {
+        let (first, _) = CLIRun.run(["refresh", "--config", configuration.file.path], now: t0)
+        #expect(first == 0)
+        if getuid() == 0 {
+            // Root reads everything: run the built trustctl as nobody, with the configuration readable by all and the
+            // cache (0700, root's) not.
+            let trustctl = try #require(BuiltProducts.directory?.appendingPathComponent("trustctl"))
+            for folder in [folder.url, configuration.file.deletingLastPathComponent()] {
+                _ = chmod(folder.path, 0o755)
+            }
+            _ = chmod(configuration.file.path, 0o644)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = [
+                "--reuid=65534", "--regid=65534", "--clear-groups", trustctl.path, "status", "--config",
+                configuration.file.path,
+            ]
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 3, "\(text)")
+            #expect(text.contains("UNKNOWN: cache_unreadable: cannot read the cache directory"), "\(text)")
+            #expect(text.contains("permission denied"), "\(text)")
+        } else {
+            _ = chmod(configuration.cacheDirectory.path, 0)
+            defer { _ = chmod(configuration.cacheDirectory.path, 0o700) }
+            let (code, run) = CLIRun.run(["status", "--config", configuration.file.path], now: t0)
+            #expect(code == 3)
+            #expect(run.standardError.contains("cannot read the cache directory"), "\(run.standardError)")
+        }
+    }
+
     @Test("configuration errors exit 3 and name the JSON path")
     func configurationErrors() throws {
         let cases: [(String, String)] = [
@@ -143,7 +209,7 @@ final class RefreshStatusCommandTests {
             ),
             (
                 #"{"networks": [{"id": "a", "root": {"url": "https://x", "sha256": ["abc"]}, "vical": {"url": "https://y"}}]}"#,
-                "networks[0].root.sha256[0]: expected 64 hex digits"
+                "networks[0].root.sha256[0]: expected 64 hex digits (SHA-256 of the root's DER), found \"abc\" (3 characters)"
             ),
             (
                 #"{"networks": [{"id": "a", "root": {"url": "https://x", "sha256": ["\#(String(repeating: "a", count: 64))"]}, "vical": {"url": "https://y"}}, {"id": "a", "root": {"url": "https://x", "sha256": ["\#(String(repeating: "a", count: 64))"]}, "rical": {"url": "https://y"}}]}"#,

@@ -189,3 +189,39 @@ struct CurlFetcherHTTPTests {
         #expect(error?.reason.contains(url) == true, "\(String(describing: error))")
     }
 }
+
+/// Messages that say what happened when a server does not speak HTTP properly.
+@Suite("CurlFetcher: replies that are not HTTP")
+struct CurlFetcherGarbageTests {
+    let files: TemporaryDirectory
+    let fetcher = CurlFetcher(settings: HTTPSettings(totalTimeoutSeconds: 20, allowInsecureURLs: true))
+
+    init() throws {
+        files = try TemporaryDirectory()
+        _ = try files.write(Array("hello".utf8), to: "data.bin")
+    }
+
+    @Test("a reply without a status line (HTTP/0.9 or another protocol) says so, not that a redirect was refused")
+    func http09() throws {
+        let server = try ListServer(root: files.url)
+        defer { server.stop() }
+        let error = expectFetchError(.networkError) { () throws(TrustListError) in
+            try fetcher.fetch(FetchRequest(url: server.url("/data.bin?http09=1")))
+        }
+        #expect(
+            error?.reason.contains("did not answer with HTTP/1.x or HTTP/2") == true, "\(String(describing: error))")
+        #expect(error?.reason.contains("redirect") == false, "\(String(describing: error))")
+    }
+
+    @Test("a 1 MB header line is reported as an oversized header, not as running out of memory")
+    func hugeHeader() throws {
+        let server = try ListServer(root: files.url)
+        defer { server.stop() }
+        let error = expectFetchError(.networkError) { () throws(TrustListError) in
+            try fetcher.fetch(FetchRequest(url: server.url("/data.bin?big_header=1048576")))
+        }
+        #expect(
+            error?.reason.contains("response header larger than libcurl accepts") == true,
+            "\(String(describing: error))")
+    }
+}

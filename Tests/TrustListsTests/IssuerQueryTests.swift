@@ -115,6 +115,31 @@ struct IssuerQueryTests {
         #expect(decision.message.contains("unable to get"))
     }
 
+    @Test(
+        "a document signer under an intermediate CA of a listed IACA without pathLenConstraint is chain_invalid (ISO/IEC 18013-5 Annex B: issued directly by the IACA)"
+    )
+    func intermediateBetweenIACAAndSigner() throws {
+        // TestPKI.root has basicConstraints CA without a path length, so OpenSSL alone accepts a longer chain.
+        let iaca = try TestPKI.root("Sim IACA Without PathLen")
+        #expect(iaca.certificate.basicConstraints?.pathLength == nil)
+        let intermediate = try TestPKI.intermediate("Sim Intermediate Under The IACA", under: iaca)
+        let snapshot = try world.snapshot(
+            vical: vical([ListContent.Entry(certificate: iaca.certificate, docTypes: ["org.iso.18013.5.1.mDL"])]),
+            rical: nil)
+        let queries = TrustQueries(snapshot: snapshot)
+        let longSigner = try QueryWorld.documentSigner(under: intermediate)
+        let long = queries.issuerDecision(
+            chain: [longSigner.certificate, intermediate.certificate], docType: "org.iso.18013.5.1.mDL", at: world.now)
+        #expect(long.reason == .chainInvalid, "\(long.message)")
+        #expect(long.message.contains("through 1 intermediate CA"), "\(long.message)")
+        #expect(long.message.contains("issued directly by the IACA"), "\(long.message)")
+        // The same IACA issuing the document signer directly is trusted.
+        let directSigner = try QueryWorld.documentSigner(under: iaca)
+        let direct = queries.issuerDecision(
+            chain: [directSigner.certificate], docType: "org.iso.18013.5.1.mDL", at: world.now)
+        #expect(direct.isTrusted, "\(direct.message)")
+    }
+
     @Test("the same certificate listed twice with different docTypes is one issuer with their union")
     func duplicateCertificateMerged() throws {
         let iaca = sim.iacas[0].iaca

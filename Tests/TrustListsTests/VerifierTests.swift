@@ -52,6 +52,46 @@ struct VerifierTests {
         return CBOR.map(entries).encoded()
     }
 
+    @Test(
+        "list sanity (ISO/IEC 18013-5 Annex C.1.7): a tag-1 date, a date before 2000, nextUpdate or notAfter before date are malformed_payload"
+    )
+    func listSanity() throws {
+        func replacing(_ key: String, with value: CBOR) -> [UInt8] {
+            payload { entries in
+                entries.removeAll { $0.key == CBOR(key) }
+                entries.append(CBOR.MapEntry(key: CBOR(key), value: value))
+            }
+        }
+        let date = sim.vicalContent().date
+        let cases: [(String, [UInt8], String)] = [
+            (
+                "date as tag 1 epoch",
+                replacing("date", with: .tagged(1, .unsigned(UInt64(date.timeIntervalSince1970)))),
+                "date: expected tdate (tag 0"
+            ),
+            ("dated year 0001", replacing("date", with: .tagged(0, CBOR("0001-01-01T00:00:00Z"))), "is before 2000"),
+            ("nextUpdate before date", replacing("nextUpdate", with: .date(date - 86_400)), "nextUpdate"),
+            ("notAfter before date", replacing("notAfter", with: .date(date - 1)), "notAfter"),
+            (
+                "nextUpdate as tag 1",
+                replacing("nextUpdate", with: .tagged(1, .float(date.timeIntervalSince1970 + 60))),
+                "nextUpdate: expected tdate"
+            ),
+        ]
+        for (name, payload, message) in cases {
+            let bytes = try vical(payload: payload)
+            do {
+                let verified = try verifier.verify(bytes, kind: .vical, at: now)
+                Issue.record("\(name): verified (\(verified.list.date))")
+            } catch {
+                #expect(error.code == .malformedPayload, "\(name): \(error)")
+                #expect(error.reason.contains(message), "\(name): \(error.reason)")
+            }
+        }
+        // The same payload with its own dates verifies: the cases above differ only in the date under test.
+        _ = try verifier.verify(try vical(), kind: .vical, at: now)
+    }
+
     @Test("the simulator's own VICAL and RICAL verify")
     func baseline() throws {
         let vical = try verifier.verify(try sim.signed(sim.vicalContent()), kind: .vical, at: now)

@@ -226,11 +226,13 @@ public struct RootSource: Sendable {
         var pins: [[UInt8]] = []
         for (entry, path) in entries {
             guard case .string(let text) = entry, text.count == 64, let pin = bytes(fromHex: text) else {
+                var found = entry.kind
+                if case .string(let text) = entry {
+                    found = "\"\(text.count > 80 ? text.prefix(77) + "..." : text)\" (\(text.count) characters)"
+                }
                 throw ConfigurationError(
                     file: reader.file, path: path,
-                    message:
-                        "expected 64 hex digits (SHA-256 of the root's DER), found \(entry.kind == "a string" ? "'\(entry)'" : entry.kind)"
-                )
+                    message: "expected 64 hex digits (SHA-256 of the root's DER), found \(found)")
             }
             pins.append(pin)
         }

@@ -120,12 +120,24 @@ struct CurlOutcome {
                 .networkError,
                 "fetching \(urlDescription) followed more than maxRedirects = \(settings.maxRedirects) redirects "
                     + "(a redirect loop?): \(curlText)")
-        case CURLE_UNSUPPORTED_PROTOCOL:
+        case CURLE_UNSUPPORTED_PROTOCOL where (status.map { (300..<400).contains($0) } ?? false):
             return TrustListError(
                 .networkError,
-                "fetching \(urlDescription) refused: a redirect led to a scheme that is not allowed (redirects never "
-                    + "lead to file://, nor from https:// to anything but https://; http:// needs allowInsecureURLs): "
-                    + "\(curlText)")
+                "fetching \(urlDescription) refused: a redirect (HTTP \(status ?? 0)) led to a scheme that is not "
+                    + "allowed (redirects never lead to file://, nor from https:// to anything but https://; http:// "
+                    + "needs allowInsecureURLs): \(curlText)")
+        case CURLE_UNSUPPORTED_PROTOCOL, CURLE_WEIRD_SERVER_REPLY:
+            return TrustListError(
+                .networkError,
+                "\(urlDescription) did not answer with HTTP/1.x or HTTP/2 (an HTTP/0.9 reply, or bytes that are not "
+                    + "an HTTP response: is this the right host and port?): \(curlText)")
+        case CURLE_OUT_OF_MEMORY where (status ?? 0) > 0:
+            // A response had begun (its status line arrived): libcurl 7.x reports a header over its 100 KiB limit as
+            // "Out of memory"; running out of memory for one small header block is not what happened.
+            return TrustListError(
+                .networkError,
+                "\(urlDescription) sent a response header larger than libcurl accepts (about 100 KiB); not a "
+                    + "list server's answer (libcurl: \(curlText))")
         case CURLE_SSL_CACERT_BADFILE:
             return TrustListError(
                 .tlsError,
