@@ -1,5 +1,6 @@
 internal import COpenSSL
 import Foundation
+import X509
 
 /// The OpenSSL calls that `Certificate(derEncoded:)` makes (X509 module, `CertificateDecoder`,
 /// `DistinguishedName`, `CertificateExtensions`), grouped into steps that the `phases` group times one by one, so
@@ -137,54 +138,17 @@ struct CertificateSteps {
         return total
     }
 
-    /// For each name: the RFC 4514 text (`X509_NAME_print_ex` into a new memory BIO) and the last CN and C values
-    /// (`X509_NAME_get_index_by_NID` + `ASN1_STRING_to_UTF8`). The names are decoded outside the step's timing by the
-    /// caller passing them in.
-    static func nameText(_ names: [OpaquePointer]) -> Int {
-        var total = 0
-        let flags = shim_XN_FLAG_RFC2253() & ~UInt(ASN1_STRFLGS_ESC_MSB)
-        for name in names {
-            guard let bio = BIO_new(BIO_s_mem()) else { continue }
-            _ = X509_NAME_print_ex(bio, name, 0, flags)
-            var data: UnsafeMutablePointer<CChar>?
-            let length = shim_BIO_get_mem_data(bio, &data)
-            if let data, length > 0 {
-                let text = data.withMemoryRebound(to: UInt8.self, capacity: length) {
-                    String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
-                }
-                total &+= text.utf8.count
-            }
-            BIO_free(bio)
-            for nid in [NID_commonName, NID_countryName] {
-                var found: Int32 = -1
-                var index: Int32 = -1
-                while true {
-                    index = X509_NAME_get_index_by_NID(name, nid, index)
-                    if index < 0 { break }
-                    found = index
-                }
-                guard found >= 0, let entry = X509_NAME_get_entry(name, found) else { continue }
-                var utf8: UnsafeMutablePointer<UInt8>?
-                let count = ASN1_STRING_to_UTF8(&utf8, X509_NAME_ENTRY_get_data(entry))
-                if let utf8, count >= 0 {
-                    total &+=
-                        String(decoding: UnsafeBufferPointer(start: utf8, count: Int(count)), as: UTF8.self)
-                        .utf8.count
-                    shim_OPENSSL_free(utf8)
-                }
-            }
+    /// The issuer and subject Names' DER, for the library's ``DistinguishedName``.
+    var nameDERs: [[UInt8]] { layout.names.map { Array(der[$0]) } }
+
+    /// The library's Name text for both names: ``DistinguishedName(derEncoded:)`` (a `d2i_X509_NAME`), then its
+    /// RFC 4514 string, CN and C (`X509_NAME_print_ex` and lookups, on first use), as the snapshot build reads them.
+    static func nameText(_ names: [[UInt8]]) -> Int {
+        names.reduce(0) { total, der in
+            guard let name = try? DistinguishedName(derEncoded: der) else { return total }
+            return total &+ name.rfc4514.utf8.count &+ (name.commonName?.utf8.count ?? 0)
+                &+ (name.country?.utf8.count ?? 0)
         }
-        return total
-    }
-
-    /// The decoded issuer and subject, for ``nameText(_:)``; the caller frees them with ``free(names:)``.
-    func decodedNames() -> [OpaquePointer] {
-        layout.names.compactMap { decode($0, { d2i_X509_NAME(nil, $0, $1) }) }
-    }
-
-    /// Frees names from ``decodedNames()``.
-    static func free(names: [OpaquePointer]) {
-        for name in names { X509_NAME_free(name) }
     }
 
     /// `d2i_ASN1_TIME`, `ASN1_TIME_to_tm` and `timegm` of both validity times.

@@ -93,7 +93,9 @@ struct CrashConsistencyTests {
         final.waitUntilExit()
         #expect(final.terminationStatus == 0)
         let leftovers = FileManager.default.enumerator(atPath: configuration.cacheDirectory.path)?
-            .compactMap { $0 as? String }.filter { AtomicFile.isTemporaryName(URL(fileURLWithPath: $0).lastPathComponent) }
+            .compactMap { $0 as? String }.filter {
+                AtomicFile.isTemporaryName(URL(fileURLWithPath: $0).lastPathComponent)
+            }
         #expect(leftovers == [], "\(leftovers ?? [])")
         let service = TrustService(configuration: configuration, readOnly: true)
         try service.load(at: Date())

@@ -12,42 +12,35 @@ public enum COSEAlgorithm: Int64, Sendable, Hashable, CaseIterable {
     /// EdDSA (RFC 9053 §2.2), value -8; here with Ed25519 keys only.
     case edDSA = -8
 
+    /// The COSE identifier of a signature algorithm.
+    public init(_ algorithm: SignatureAlgorithm) {
+        switch algorithm {
+        case .es256: self = .es256
+        case .es384: self = .es384
+        case .es512: self = .es512
+        case .edDSA: self = .edDSA
+        }
+    }
+
     /// The algorithm for a key: ES256 for P-256, ES384 for P-384, ES512 for P-521, EdDSA for Ed25519.
-    public init(for key: KeyAlgorithm) {
-        switch key {
-        case .ecP256: self = .es256
-        case .ecP384: self = .es384
-        case .ecP521: self = .es512
-        case .ed25519: self = .edDSA
+    public init(for key: KeyAlgorithm) { self.init(SignatureAlgorithm(for: key)) }
+
+    /// The signature algorithm it identifies.
+    public var signatureAlgorithm: SignatureAlgorithm {
+        switch self {
+        case .es256: .es256
+        case .es384: .es384
+        case .es512: .es512
+        case .edDSA: .edDSA
         }
     }
 
     /// The only key algorithm this COSE algorithm may be used with.
-    public var keyAlgorithm: KeyAlgorithm {
-        switch self {
-        case .es256: .ecP256
-        case .es384: .ecP384
-        case .es512: .ecP521
-        case .edDSA: .ed25519
-        }
-    }
+    public var keyAlgorithm: KeyAlgorithm { signatureAlgorithm.keyAlgorithm }
 
     /// The hash ECDSA signs with (unused by EdDSA).
-    public var digest: Digest {
-        switch self {
-        case .es256, .edDSA: .sha256
-        case .es384: .sha384
-        case .es512: .sha512
-        }
-    }
+    public var digest: Digest { signatureAlgorithm.digest }
 
     /// The IANA name: `ES256`, `ES384`, `ES512`, `EdDSA`.
-    public var name: String {
-        switch self {
-        case .es256: "ES256"
-        case .es384: "ES384"
-        case .es512: "ES512"
-        case .edDSA: "EdDSA"
-        }
-    }
+    public var name: String { signatureAlgorithm.rawValue }
 }

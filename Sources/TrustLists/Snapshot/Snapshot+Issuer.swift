@@ -72,20 +72,15 @@ extension Snapshot {
     }
 }
 
-extension Snapshot.Issuer: SnapshotRow {
-    static let fields = [
-        "certificate", "sha256", "ski", "aki", "subject", "subjectDER", "issuerDER", "issuingCountry",
-        "stateOrProvinceName", "issuingAuthority", "notBefore", "notAfter", "docTypes", "source",
-    ]
+extension Snapshot.Issuer: SnapshotRow, CertificateColumns {
+    static let fields =
+        certificateFields + [
+            "issuingCountry",
+            "stateOrProvinceName", "issuingAuthority", "notBefore", "notAfter", "docTypes", "source",
+        ]
 
     init(row: inout any UnkeyedDecodingContainer) throws {
-        certificate = try row.decode(String.self)
-        sha256 = try row.decode(String.self)
-        ski = try row.decode(String.self)
-        aki = try row.decodeIfPresent(String.self)
-        subject = try row.decode(String.self)
-        subjectDER = try row.decode(String.self)
-        issuerDER = try row.decode(String.self)
+        (certificate, sha256, ski, aki, subject, subjectDER, issuerDER) = try Self.decodeCertificateColumns(&row)
         issuingCountry = try row.decodeIfPresent(String.self)
         stateOrProvinceName = try row.decodeIfPresent(String.self)
         issuingAuthority = try row.decodeIfPresent(String.self)
@@ -96,13 +91,7 @@ extension Snapshot.Issuer: SnapshotRow {
     }
 
     func encode(row: inout any UnkeyedEncodingContainer) throws {
-        try row.encode(certificate)
-        try row.encode(sha256)
-        try row.encode(ski)
-        try row.encodeOptional(aki)
-        try row.encode(subject)
-        try row.encode(subjectDER)
-        try row.encode(issuerDER)
+        try encodeCertificateColumns(&row)
         try row.encodeOptional(issuingCountry)
         try row.encodeOptional(stateOrProvinceName)
         try row.encodeOptional(issuingAuthority)

@@ -55,20 +55,15 @@ extension Snapshot {
     }
 }
 
-extension Snapshot.Verifier: SnapshotRow {
-    static let fields = [
-        "certificate", "sha256", "ski", "aki", "subject", "subjectDER", "issuerDER", "name", "isTrustAnchor",
-        "notBefore", "notAfter", "source",
-    ]
+extension Snapshot.Verifier: SnapshotRow, CertificateColumns {
+    static let fields =
+        certificateFields + [
+            "name", "isTrustAnchor",
+            "notBefore", "notAfter", "source",
+        ]
 
     init(row: inout any UnkeyedDecodingContainer) throws {
-        certificate = try row.decode(String.self)
-        sha256 = try row.decode(String.self)
-        ski = try row.decode(String.self)
-        aki = try row.decodeIfPresent(String.self)
-        subject = try row.decode(String.self)
-        subjectDER = try row.decode(String.self)
-        issuerDER = try row.decode(String.self)
+        (certificate, sha256, ski, aki, subject, subjectDER, issuerDER) = try Self.decodeCertificateColumns(&row)
         name = try row.decodeIfPresent(String.self)
         isTrustAnchor = try row.decode(Bool.self)
         notBefore = try row.decodeSnapshotDate()
@@ -77,13 +72,7 @@ extension Snapshot.Verifier: SnapshotRow {
     }
 
     func encode(row: inout any UnkeyedEncodingContainer) throws {
-        try row.encode(certificate)
-        try row.encode(sha256)
-        try row.encode(ski)
-        try row.encodeOptional(aki)
-        try row.encode(subject)
-        try row.encode(subjectDER)
-        try row.encode(issuerDER)
+        try encodeCertificateColumns(&row)
         try row.encodeOptional(name)
         try row.encode(isTrustAnchor)
         try row.encode(Timestamp.text(notBefore))

@@ -10,6 +10,47 @@ protocol SnapshotRow: SendableMetatype {
     func encode(row: inout any UnkeyedEncodingContainer) throws
 }
 
+/// The columns every issuer and verifier row starts with: the listed certificate and what chain building indexes it
+/// by (`certificate`, `sha256`, `ski`, `aki`, `subject`, `subjectDER`, `issuerDER`). One coding for both tables.
+protocol CertificateColumns {
+    var certificate: String { get }
+    var sha256: String { get }
+    var ski: String { get }
+    var aki: String? { get }
+    var subject: String { get }
+    var subjectDER: String { get }
+    var issuerDER: String { get }
+}
+
+extension CertificateColumns {
+    /// The columns' names, in row order.
+    static var certificateFields: [String] {
+        ["certificate", "sha256", "ski", "aki", "subject", "subjectDER", "issuerDER"]
+    }
+
+    /// Reads the leading certificate columns of a row, in ``certificateFields`` order.
+    static func decodeCertificateColumns(
+        _ row: inout any UnkeyedDecodingContainer
+    ) throws -> (String, String, String, String?, String, String, String) {
+        (
+            try row.decode(String.self), try row.decode(String.self), try row.decode(String.self),
+            try row.decodeIfPresent(String.self), try row.decode(String.self), try row.decode(String.self),
+            try row.decode(String.self)
+        )
+    }
+
+    /// Writes the leading certificate columns of a row.
+    func encodeCertificateColumns(_ row: inout any UnkeyedEncodingContainer) throws {
+        try row.encode(certificate)
+        try row.encode(sha256)
+        try row.encode(ski)
+        try row.encodeOptional(aki)
+        try row.encode(subject)
+        try row.encode(subjectDER)
+        try row.encode(issuerDER)
+    }
+}
+
 /// How the snapshot stores its issuers and verifiers: a table, `{"fields": [names…], "rows": [[values…], …]}`, one
 /// row per entry with its values in the order of `fields`; `null` for an absent optional value.
 ///

@@ -20,6 +20,26 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
     /// The RFC 4514 string.
     public var description: String { rfc4514 }
 
+    /// A Name from its DER encoding (RFC 5280 §4.1.2.4), checked by OpenSSL (`d2i_X509_NAME`); its text forms are
+    /// printed on first use.
+    /// - Throws: ``X509Error`` `malformed_certificate` when OpenSSL cannot decode the bytes as a Name, or they run
+    ///   past it.
+    public init(derEncoded: [UInt8]) throws(X509Error) {
+        let consumed: Int? = derEncoded.withUnsafeBufferPointer { buffer in
+            var cursor = buffer.baseAddress
+            guard let base = buffer.baseAddress, let name = d2i_X509_NAME(nil, &cursor, buffer.count) else {
+                return nil
+            }
+            X509_NAME_free(name)
+            return cursor.map { $0 - base }
+        }
+        guard let consumed, consumed == derEncoded.count else {
+            OpenSSLErrorQueue.clear()
+            throw X509Error(.malformedCertificate, "not a DER-encoded X.501 Name (\(derEncoded.count) bytes)")
+        }
+        self.init(validatedDER: derEncoded)
+    }
+
     /// A Name whose DER OpenSSL has already decoded (`d2i_X509_NAME`), so that printing it later cannot fail.
     init(validatedDER derEncoded: [UInt8]) {
         self.derEncoded = derEncoded
