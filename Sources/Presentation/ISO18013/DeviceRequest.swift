@@ -1,0 +1,101 @@
+import COSE
+
+/// What an mdoc reader asks an mdoc for (ISO/IEC 18013-5 §8.3.2.1.2.1):
+/// `DeviceRequest = { "version": tstr, "docRequests": [+ DocRequest], ? "readerAuthAll": [+ ReaderAuthAll] }`.
+///
+/// Decoding checks shape only. Reader authentication is a separate step that needs the session's
+/// ``SessionTranscript``: ``verifyReaderAuthentication(sessionTranscript:)``. Unknown keys, a newer minor version
+/// and the second edition's `readerAuthAll` are kept and reported in ``warnings``.
+///
+/// Versions: the first edition defines `"1.0"`; the second edition uses `"1.1"` for requests that carry its
+/// additions (`readerAuthAll`, `deviceRequestInfo`). A later `1.x` is accepted with a warning, as a minor version
+/// only adds keys; any other version is rejected.
+public struct DeviceRequest: Sendable {
+    /// Decoding limits sized for device requests: 1 MiB, nesting depth 32, 100,000 items. A real request with a
+    /// reader certificate chain is a few kilobytes.
+    public static let defaultLimits = CBORDecoder.Limits(maxInputBytes: 1024 * 1024, maxDepth: 32, maxItems: 100_000)
+
+    /// The versions this implementation knows (first edition `1.0`, second edition `1.1`).
+    public static let knownVersions: Set<String> = ["1.0", "1.1"]
+
+    /// `version`, as received.
+    public let version: String
+    /// `docRequests`, in the order received; never empty.
+    public let docRequests: [DocRequest]
+    /// `readerAuthAll` (ISO/IEC 18013-5 second edition): COSE_Sign1 messages kept as received but never verified,
+    /// since the structure they sign is not confirmed here (see ``ReaderAuthAllResult``); empty when absent.
+    public let readerAuthAll: [COSESign1]
+    /// What was tolerated while decoding, each with its path: unknown keys, a newer minor version, `readerAuthAll`.
+    public let warnings: [String]
+
+    static let knownKeys: Set<String> = ["version", "docRequests", "readerAuthAll"]
+
+    /// Decodes a DeviceRequest with the COSE module's limited decoder.
+    /// - Parameters:
+    ///   - bytes: the encoded DeviceRequest (after session decryption, §9.1.1.4).
+    ///   - limits: the decoding limits, applied to the request and to each embedded ItemsRequest.
+    /// - Throws: ``PresentationError``: `malformed_cbor` (also for every truncation), `limits_exceeded`,
+    ///   `malformed_device_request` naming the path of an item of the wrong shape or an unsupported version,
+    ///   `not_cose_sign1` for a readerAuth or readerAuthAll that is not a COSE_Sign1.
+    public init(
+        cborEncoded bytes: [UInt8], limits: CBORDecoder.Limits = DeviceRequest.defaultLimits
+    )
+        throws(PresentationError)
+    {
+        let node = try ISO18013Decoding.decode(bytes[...], limits: limits, context: "")
+        let top = CBORReader(node)
+        var warnings: [String] = []
+        let map = try ISO18013Decoding.field(.malformedDeviceRequest) { try top.map() }
+        version = try ISO18013Decoding.field(.malformedDeviceRequest) { try map.required("version").text() }
+        try Self.checkVersion(version, warnings: &warnings)
+        let requests = try ISO18013Decoding.field(.malformedDeviceRequest) { try map.required("docRequests").array() }
+        guard !requests.isEmpty else {
+            throw PresentationError(
+                .malformedDeviceRequest, "docRequests: expected at least one DocRequest, found none")
+        }
+        var docRequests: [DocRequest] = []
+        for request in requests {
+            docRequests.append(try DocRequest(request, limits: limits, warnings: &warnings))
+        }
+        self.docRequests = docRequests
+        var readerAuthAll: [COSESign1] = []
+        if let allReader = map.optional("readerAuthAll") {
+            let items = try ISO18013Decoding.field(.malformedDeviceRequest) { try allReader.array() }
+            guard !items.isEmpty else {
+                throw PresentationError(
+                    .malformedDeviceRequest, "readerAuthAll: expected at least one COSE_Sign1, found none")
+            }
+            for item in items {
+                do {
+                    readerAuthAll.append(try COSESign1(node: item.node, limits: limits))
+                } catch {
+                    throw PresentationError(
+                        PresentationError.Code(rawValue: error.code.rawValue), "\(item.path): \(error.reason)")
+                }
+                warnings.append("\(item.path): \(ReaderAuthAllResult.unknownStructure)")
+            }
+        }
+        self.readerAuthAll = readerAuthAll
+        ISO18013Decoding.reportUnknownKeys(map, known: Self.knownKeys, warnings: &warnings)
+        self.warnings = warnings
+    }
+
+    /// The requested document types, in the order of ``docRequests``.
+    public var requestedDocTypes: [String] { docRequests.map(\.docType) }
+
+    /// `version` must be `1.minor`: known versions pass, a later minor version passes with a warning.
+    static func checkVersion(_ version: String, warnings: inout [String]) throws(PresentationError) {
+        if knownVersions.contains(version) { return }
+        let parts = version.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0] == "1", !parts[1].isEmpty, parts[1].allSatisfy(\.isASCIIDigit) else {
+            throw PresentationError(
+                .malformedDeviceRequest,
+                "version: expected \"1.0\" (ISO/IEC 18013-5 §8.3.2.1.2.1) or another 1.x, found \"\(version)\"")
+        }
+        warnings.append("version: \(version) is newer than 1.1; unknown keys are reported")
+    }
+}
+
+extension Character {
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
+}

@@ -1,0 +1,140 @@
+import COSE
+import Foundation
+import Presentation
+import TestSupport
+import Testing
+import X509
+
+/// Interop with an independent implementation: Python `cbor2` + `cryptography` build and sign DeviceRequests that
+/// verify here, and verify here-signed ones there (ISO/IEC 18013-5 §9.1.4).
+@Suite("ReaderAuthentication interop with Python")
+struct ReaderAuthenticationInteropTests {
+    /// Builds a reader PKI (root, leaf with the reader EKU) with cryptography's x509 builder, a SessionTranscript and
+    /// a DeviceRequest with two DocRequests (the first signed, the second not) with cbor2, in insertion order (not
+    /// the deterministic encoding), and prints them as JSON.
+    static let signThere = """
+        import sys, json, hashlib, datetime, cbor2
+        from cryptography import x509
+        from cryptography.x509.oid import NameOID, ObjectIdentifier
+        from cryptography.hazmat.primitives import hashes, serialization
+        from cryptography.hazmat.primitives.asymmetric import ec
+        from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
+        curve, alg, digest, size = {
+            "P-256": (ec.SECP256R1(), -7, hashes.SHA256(), 32),
+            "P-384": (ec.SECP384R1(), -35, hashes.SHA384(), 48),
+        }[sys.argv[1]]
+        start = datetime.datetime(2025, 1, 1, tzinfo=datetime.timezone.utc)
+        def cert(name, key, issuer_name, issuer_key, ca, eku):
+            b = (x509.CertificateBuilder()
+                .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, name)]))
+                .issuer_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, issuer_name)]))
+                .public_key(key.public_key()).serial_number(x509.random_serial_number())
+                .not_valid_before(start).not_valid_after(start + datetime.timedelta(days=730))
+                .add_extension(x509.BasicConstraints(ca=ca, path_length=None), critical=True))
+            if eku:
+                b = b.add_extension(x509.ExtendedKeyUsage([ObjectIdentifier("1.0.18013.5.1.6")]), critical=True)
+            return b.sign(issuer_key, hashes.SHA256()).public_bytes(serialization.Encoding.DER)
+        root_key = ec.generate_private_key(ec.SECP256R1())
+        leaf_key = ec.generate_private_key(curve)
+        root = cert("py reader root", root_key, "py reader root", root_key, True, False)
+        leaf = cert("py reader", leaf_key, "py reader root", root_key, False, True)
+        engagement = cbor2.dumps({0: "1.0", 1: [1, cbor2.CBORTag(24, b"\\xa0")]})
+        ereader = cbor2.dumps({1: 2, -1: 1})
+        # A handover map in insertion order ("z" before "a"): a deterministic re-encoding would differ, so only a
+        # transcript embedded as received verifies.
+        transcript = cbor2.dumps([cbor2.CBORTag(24, engagement), cbor2.CBORTag(24, ereader), {"z": 1, "a": 2}])
+        items = cbor2.dumps({
+            "nameSpaces": {"org.iso.18013.5.1": {"given_name": True, "age_over_21": False}},
+            "docType": "org.iso.18013.5.1.mDL",
+            "requestInfo": {"purpose": "car rental"},
+        })
+        items_bytes = cbor2.CBORTag(24, items)
+        ra = b"\\x83" + cbor2.dumps("ReaderAuthentication") + transcript + cbor2.dumps(items_bytes)
+        ra_bytes = cbor2.dumps(cbor2.CBORTag(24, ra))
+        protected = cbor2.dumps({1: alg})
+        r, s = decode_dss_signature(leaf_key.sign(cbor2.dumps(["Signature1", protected, b"", ra_bytes]), ec.ECDSA(digest)))
+        reader_auth = [protected, {33: [leaf, root]}, None, r.to_bytes(size, "big") + s.to_bytes(size, "big")]
+        request = cbor2.dumps({"version": "1.0", "docRequests": [
+            {"itemsRequest": items_bytes, "readerAuth": reader_auth},
+            {"itemsRequest": items_bytes},
+        ]})
+        print(json.dumps({
+            "deviceRequest": request.hex(),
+            "sessionTranscriptBytes": cbor2.dumps(cbor2.CBORTag(24, transcript)).hex(),
+            "leafSHA256": hashlib.sha256(leaf).hexdigest(),
+            "rootSHA256": hashlib.sha256(root).hexdigest(),
+        }))
+        """
+
+    struct Signed: Decodable {
+        let deviceRequest: String
+        let sessionTranscriptBytes: String
+        let leafSHA256: String
+        let rootSHA256: String
+    }
+
+    @Test("a DeviceRequest built and signed by cbor2 + cryptography verifies here", arguments: ["P-256", "P-384"])
+    func signedThereVerifiesHere(curve: String) throws {
+        try #require(Python.hasInteropModules, "\(Python.absentMessage)")
+        let output = try Python.run(Self.signThere, input: [], arguments: [curve])
+        let signed = try JSONDecoder().decode(Signed.self, from: Data(output))
+        let request = try DeviceRequest(cborEncoded: hex(signed.deviceRequest))
+        #expect(request.warnings.isEmpty)
+        let first = try #require(request.docRequests.first).itemsRequest
+        #expect(first.docType == "org.iso.18013.5.1.mDL")
+        #expect(first.requestInfoKeys == ["purpose"])
+        #expect(
+            first.nameSpaces == [
+                RequestedNameSpace(
+                    name: "org.iso.18013.5.1",
+                    elements: [
+                        RequestedElement(identifier: "given_name", intentToRetain: true),
+                        RequestedElement(identifier: "age_over_21", intentToRetain: false),
+                    ])
+            ])
+        let transcript = try SessionTranscript(cborEncoded: hex(signed.sessionTranscriptBytes))
+        #expect(transcript.encodedBytes != CBOREncoder().encode(transcript.node.value), "not in deterministic order")
+        let report = request.verifyReaderAuthentication(sessionTranscript: transcript)
+        let results = report.documents.map(\.readerAuthentication)
+        #expect(results.count == 2)
+        #expect(results[0].chain.map(\.sha256Hex) == [signed.leafSHA256, signed.rootSHA256], "\(results[0])")
+        #expect(results[0].leaf?.subject.commonName == "py reader")
+        #expect(results[1] == .notAuthenticated)
+    }
+
+    /// Reads a DeviceRequest and a bare SessionTranscript (hex, one per line), builds ReaderAuthenticationBytes with
+    /// cbor2 and verifies the first DocRequest's readerAuth with the x5chain leaf's key.
+    static let verifyThere = """
+        import sys, cbor2
+        from cryptography import x509
+        from cryptography.hazmat.primitives import hashes
+        from cryptography.hazmat.primitives.asymmetric import ec
+        from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
+        request_hex, transcript_hex = sys.stdin.read().split()
+        request = cbor2.loads(bytes.fromhex(request_hex))
+        doc = request["docRequests"][0]
+        protected, unprotected, payload, signature = doc["readerAuth"]
+        assert payload is None and cbor2.loads(protected) == {1: -7}
+        chain = unprotected[33]
+        leaf = x509.load_der_x509_certificate(chain if isinstance(chain, bytes) else chain[0])
+        ra = b"\\x83" + cbor2.dumps("ReaderAuthentication") + bytes.fromhex(transcript_hex) + cbor2.dumps(doc["itemsRequest"])
+        tbs = cbor2.dumps(["Signature1", protected, b"", cbor2.dumps(cbor2.CBORTag(24, ra))])
+        r, s = int.from_bytes(signature[:32], "big"), int.from_bytes(signature[32:], "big")
+        leaf.public_key().verify(encode_dss_signature(r, s), tbs, ec.ECDSA(hashes.SHA256()))
+        print("ok")
+        """
+
+    @Test("a DeviceRequest signed here verifies in Python over cbor2's ReaderAuthenticationBytes")
+    func signedHereVerifiesThere() throws {
+        try #require(Python.hasInteropModules, "\(Python.absentMessage)")
+        let pki = try SignedRequests.readerPKI()
+        let transcript = try SessionTranscript(cborEncoded: AnnexD.sessionTranscriptBytes)
+        let bytes = try SignedRequests.deviceRequest(
+            transcript: transcript, signer: pki.leaf.key, chain: [pki.leaf.certificate, pki.root.certificate])
+        let input = hexString(bytes) + "\n" + hexString(transcript.encodedBytes)
+        #expect(String(decoding: try Python.run(Self.verifyThere, input: Array(input.utf8)), as: UTF8.self) == "ok\n")
+        // And here, with the same request.
+        let report = try DeviceRequest(cborEncoded: bytes).verifyReaderAuthentication(sessionTranscript: transcript)
+        #expect(report.documents.first?.readerAuthentication.leaf == pki.leaf.certificate)
+    }
+}
