@@ -23,8 +23,10 @@ let package = Package(
         // JWS compact (RFC 7515), base64url, JSON with limits, JWT claims (RFC 7519): beside COSE, on X509 only.
         .target(name: "JOSE", dependencies: ["X509"]),
         .target(name: "TrustLists", dependencies: ["COSE", "X509", "CCurl"]),
-        // What a wallet receives from a verifier (ISO/IEC 18013-5 DeviceRequest and ReaderAuth; OpenID4VP to come).
-        .target(name: "Presentation", dependencies: ["COSE", "X509"]),
+        // What a wallet receives from a verifier (ISO/IEC 18013-5 DeviceRequest and ReaderAuth, OpenID4VP 1.0 request
+        // objects) turned into a PresentationDecision; the reader decision comes from TrustLists' queries. Fetching a
+        // request_uri is a protocol the service fulfils: this target never links libcurl itself.
+        .target(name: "Presentation", dependencies: ["COSE", "JOSE", "X509", "TrustLists"]),
         // Argument parsing and the commands of trustctl, as a library so that tests can drive them in-process.
         .target(name: "TrustCLI", dependencies: ["TrustLists", "X509", "COSE"]),
         .executableTarget(name: "trustctl", dependencies: ["TrustCLI"]),
@@ -36,7 +38,9 @@ let package = Package(
         .testTarget(name: "X509Tests", dependencies: ["X509", "TestSupport"]),
         .testTarget(name: "COSETests", dependencies: ["COSE", "X509", "TestSupport"]),
         .testTarget(name: "JOSETests", dependencies: ["JOSE", "X509", "TestSupport"]),
-        .testTarget(name: "PresentationTests", dependencies: ["Presentation", "COSE", "X509", "TestSupport"]),
+        .testTarget(
+            name: "PresentationTests",
+            dependencies: ["Presentation", "COSE", "JOSE", "X509", "TrustLists", "TestSupport"]),
         .testTarget(name: "TrustListsTests", dependencies: ["TrustLists", "COSE", "X509", "TestSupport"]),
         .testTarget(name: "TrustCLITests", dependencies: ["TrustCLI", "TrustLists", "X509", "TestSupport"]),
     ],
