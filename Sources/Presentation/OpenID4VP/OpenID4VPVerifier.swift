@@ -7,24 +7,24 @@ import X509
 /// §5, RFC 9101): reads the URL, fetches the request object when it is by reference, runs the request policies in
 /// order (the first failure is the reason), and asks the reader decision about the `x5c` chain.
 ///
-/// The request policies, in order: the client identifier prefix is supported (`unsupported_client_id_prefix`,
+/// The request policies, in order: HAIP 1.0's rules for `haip-vp://` requests (warnings only); the client identifier prefix is supported (`unsupported_client_id_prefix`,
 /// `client_not_registered`); `typ` (`wrong_typ`); the signature with the `x5c` leaf (`missing_x5c`, `malformed_x5c`,
 /// `unsupported_alg`, `bad_signature`); the URL's and the request object's `client_id` are identical
 /// (`client_id_mismatch`); the prefix binds the leaf (`san_dns_mismatch`, `x509_hash_mismatch`); `aud`
 /// (`wrong_audience`); `exp`/`nbf`/`iat` (`request_expired`, `request_not_yet_valid`); `wallet_nonce`
 /// (`wallet_nonce_mismatch`); `response_type` (`unsupported_response_type`); the response mode's `response_uri`
-/// (`missing_response_uri`); the response destination (`response_uri_mismatch`); signed at all (`unsigned_request`);
-/// HAIP warnings. Then the reader decision with the reader EKU required unless the network is exempt.
+/// (`missing_response_uri`); the response destination (`response_uri_mismatch`); signed at all (`unsigned_request`).
+/// Then the reader decision with the reader EKU required unless the network is exempt.
 ///
 /// Nothing here throws: a URL, request object or fetch that fails is a not-trusted decision with its code, shown by
 /// the domain of the response URI when one could be read.
 public enum OpenID4VPVerifier {
     /// The request checks, in order (see the type's notes).
     static let policies: [any RequestPolicy] = [
-        ClientIdentifierPrefixPolicy(), RequestObjectTypePolicy(), SignaturePolicy(), ClientIDBindingPolicy(),
+        HAIPProfilePolicy(), ClientIdentifierPrefixPolicy(), RequestObjectTypePolicy(), SignaturePolicy(),
+        ClientIDBindingPolicy(),
         ClientCertificateBindingPolicy(), AudiencePolicy(), RequestTimePolicy(), WalletNoncePolicy(),
         ResponseTypePolicy(), ResponseURIPolicy(), ResponseDestinationPolicy(), SignedRequestPolicy(),
-        HAIPProfilePolicy(),
     ]
 
     /// Decides about the authorization request a wallet received as a URL (link or QR code).
