@@ -133,8 +133,9 @@ public enum OpenID4VPVerifier {
                 PresentationError(.malformedRequest, "request.claims.client_id: missing (OpenID4VP 1.0 §5.2)"),
                 domain: domain, warnings: warnings)
         }
-        // The draft client_id_scheme: the request object's, else (unsigned) the URL's.
-        let scheme = parameters.clientIDScheme
+        // The draft client_id_scheme: the request object's (for an unsigned request, the URL's); drafts' verifiers
+        // that put it only in the URL beside a request object are read with the URL's, and warned about either way.
+        let scheme = parameters.clientIDScheme ?? url?.parameters["client_id_scheme"]
         let client = ClientIdentifier(clientID: clientIDText, clientIDScheme: scheme)
         var consent = ConsentDetails()
         consent.clientID = clientIDText

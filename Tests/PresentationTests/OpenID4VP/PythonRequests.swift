@@ -86,6 +86,7 @@ enum PythonRequests {
             Job(name: "es384", signer: "leaf384", chain: ["leaf384", "ca"]),
             Job(name: "eddsa", signer: "leafed", chain: ["leafed", "ca"]),
             Job(name: "draft_scheme", claims: claims(["client_id": host, "client_id_scheme": "x509_san_dns"])),
+            Job(name: "draft_bare", claims: claims(["client_id": host])),
             Job(name: "pre_registered", claims: claims(["client_id": "verifier-123"])),
             Job(name: "no_eku", signer: "noeku", chain: ["noeku", "ca"]),
             Job(name: "impostor", signer: "other", chain: ["other", "otherroot"]),

@@ -134,6 +134,20 @@ struct RequestFetchingTests {
         #expect(jwe.reason == .malformedJWS)
     }
 
+    @Test("a draft verifier's client_id_scheme only in the URL is read for its request object, with a warning")
+    func draftSchemeInURL() {
+        let decision = OpenID4VPVerifier.decide(
+            url: "mdoc-openid4vp://?client_id=verifier.example.org&client_id_scheme=x509_san_dns&request="
+                + built.request("draft_bare"), at: PythonRequests.now, fetcher: FakeFetcher([:]), trust: queries)
+        #expect(decision.trusted, "\(decision.message)")
+        #expect(decision.consent.clientIDPrefix == .x509SanDNS)
+        #expect(decision.warnings.contains { $0.contains("client_id_scheme x509_san_dns") })
+        let withoutScheme = OpenID4VPVerifier.decide(
+            url: "mdoc-openid4vp://?client_id=verifier.example.org&request=" + built.request("draft_bare"),
+            at: PythonRequests.now, fetcher: FakeFetcher([:]), trust: queries)
+        #expect(withoutScheme.reason == .clientNotRegistered)
+    }
+
     @Test("the request object by value in the URL is decided like a fetched one; its client_id must match the URL's")
     func byValue() {
         let fetcher = FakeFetcher([:])
