@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "X509", targets: ["X509"]),
         .library(name: "COSE", targets: ["COSE"]),
         .library(name: "JOSE", targets: ["JOSE"]),
+        .library(name: "Presentation", targets: ["Presentation"]),
         .library(name: "TrustListsService", targets: ["TrustListsService"]),
         .executable(name: "trustctl", targets: ["trustctl"]),
         .executable(name: "trustlistd", targets: ["TrustListd"]),
@@ -26,10 +27,11 @@ let package = Package(
         // What a wallet component that only asks trust questions links: the list model, verification (policies),
         // the cache of verified lists, the snapshot and the queries. No libcurl, libsystemd or HTTP server.
         .target(name: "TrustLists", dependencies: ["COSE", "X509"]),
-        // What a wallet receives from a verifier (ISO/IEC 18013-5 DeviceRequest and ReaderAuth; OpenID4VP to come).
-        .target(name: "Presentation", dependencies: ["COSE", "X509"]),
+        // What a wallet receives from a verifier (OpenID4VP request objects, ISO/IEC 18013-5 DeviceRequests) turned
+        // into verifiedBy decisions from the queries. No libcurl: request_uri is fetched behind a protocol.
+        .target(name: "Presentation", dependencies: ["TrustLists", "JOSE", "COSE", "X509"]),
         // The live service: libcurl fetching, refresh, schedule, metrics, the wire vocabulary, and TrustService.
-        .target(name: "TrustListsService", dependencies: ["TrustLists", "COSE", "X509", "CCurl"]),
+        .target(name: "TrustListsService", dependencies: ["TrustLists", "Presentation", "JOSE", "COSE", "X509", "CCurl"]),
         // Publishing signed lists (trustctl sign) and the demo network.
         .target(name: "Publishing", dependencies: ["TrustLists", "COSE", "X509"]),
         // Argument parsing and the commands of trustctl, as a library so that tests can drive them in-process.
@@ -46,7 +48,9 @@ let package = Package(
         .testTarget(name: "X509Tests", dependencies: ["X509", "TestSupport"]),
         .testTarget(name: "COSETests", dependencies: ["COSE", "X509", "TestSupport"]),
         .testTarget(name: "JOSETests", dependencies: ["JOSE", "X509", "TestSupport"]),
-        .testTarget(name: "PresentationTests", dependencies: ["Presentation", "COSE", "X509", "TestSupport"]),
+        .testTarget(
+            name: "PresentationTests",
+            dependencies: ["Presentation", "Publishing", "TrustLists", "JOSE", "COSE", "X509", "TestSupport"]),
         .testTarget(
             name: "TrustListsTests",
             dependencies: ["TrustListsService", "Publishing", "TrustLists", "COSE", "X509", "TestSupport"]),

@@ -1,0 +1,104 @@
+import COSE
+import Foundation
+import TrustLists
+import X509
+
+/// Decides whether the reader of an ISO/IEC 18013-5 proximity session is trusted (§9.1.4, DESIGN.md "ISO/IEC 18013-5
+/// ReaderAuth"): per DocRequest, its `readerAuth` verified over the session's transcript, then the reader decision on
+/// its x5chain with the reader EKU always required; and overall.
+///
+/// Per DocRequest: no `readerAuth` is not trusted (`not_authenticated`, "not authenticated"); a `readerAuth` that
+/// fails is not trusted with that code (`bad_signature`, `unsupported_alg`, `missing_x5chain`, …); a verified one is
+/// what the reader decision says. Overall: trusted only when every DocRequest is, by the first DocRequest's reader;
+/// otherwise the first failing DocRequest's reason. `readerAuthAll` signatures are reported, never counted. A
+/// proximity reader has no domain, so a not-trusted answer is `verifiedBy: .none`.
+public enum ProximityVerifier {
+    /// Decides about a decoded DeviceRequest in a session.
+    /// - Parameters:
+    ///   - deviceRequest: the DeviceRequest.
+    ///   - sessionTranscript: the session's transcript.
+    ///   - trust: the reader decision.
+    ///   - time: the time of the decision, UTC.
+    /// - Returns: the overall decision, with one decision per DocRequest in ``PresentationDecision/documents``.
+    public static func decide(
+        deviceRequest: DeviceRequest, sessionTranscript: SessionTranscript, trust: any ReaderTrust, at time: Date
+    ) -> PresentationDecision {
+        let report = deviceRequest.verifyReaderAuthentication(sessionTranscript: sessionTranscript)
+        var documents: [PresentationDecision] = []
+        for document in report.documents {
+            var consent = ConsentDetails()
+            consent.requestedDocTypes = [document.docType]
+            consent.requestedClaims = document.nameSpaces.flatMap { nameSpace in
+                nameSpace.elements.map { element in
+                    RequestedClaim(
+                        credentialID: nil, docType: document.docType,
+                        path: [.key(nameSpace.name), .key(element.identifier)], intentToRetain: element.intentToRetain)
+                }
+            }
+            let path = document.docRequest.path
+            switch document.readerAuthentication {
+            case .notAuthenticated:
+                documents.append(
+                    .refused(
+                        PresentationError(
+                            .notAuthenticated,
+                            "\(path): not authenticated: the DocRequest carries no readerAuth (ISO/IEC 18013-5 §9.1.4)"),
+                        domain: nil, consent: consent, warnings: document.warnings))
+            case .failed(let code, let message):
+                documents.append(
+                    .refused(
+                        PresentationError(code, message), domain: nil, consent: consent, warnings: document.warnings))
+            case .signatureVerified(let chain):
+                // ISO/IEC 18013-5 Table B.8: the reader EKU is always required for ReaderAuth.
+                let decision = trust.readerDecision(chain: chain, at: time, readerEKUExemptNetworks: [])
+                documents.append(.from(decision, domain: nil, consent: consent, warnings: document.warnings))
+            }
+        }
+        var consent = ConsentDetails()
+        for document in documents {
+            for docType in document.consent.requestedDocTypes where !consent.requestedDocTypes.contains(docType) {
+                consent.requestedDocTypes.append(docType)
+            }
+            consent.requestedClaims += document.consent.requestedClaims
+        }
+        let warnings = report.warnings
+        // DeviceRequest decoding guarantees at least one DocRequest.
+        if let index = documents.firstIndex(where: { !$0.trusted }), let reason = documents[index].reason {
+            let failing = documents[index]
+            return .refused(
+                PresentationError(reason, failing.message), domain: nil, consent: consent, warnings: warnings,
+                readerDecision: failing.readerDecision, documents: documents)
+        }
+        let first = documents[0]
+        var allWarnings = warnings
+        if case .certificate(_, let anchor) = first.verifiedBy,
+            documents.contains(where: { $0.readerDecision?.anchor != anchor })
+        {
+            allWarnings.append("the DocRequests are signed by readers under different anchors; the first one is shown")
+        }
+        return PresentationDecision(
+            trusted: true, verifiedBy: first.verifiedBy, reason: nil, message: first.message, consent: consent,
+            warnings: allWarnings, readerDecision: first.readerDecision, documents: documents)
+    }
+
+    /// Decides about an encoded DeviceRequest and SessionTranscript; input that does not decode is a not-trusted
+    /// decision with the decoder's code (`malformed_cbor`, `limits_exceeded`, `malformed_device_request`,
+    /// `malformed_session_transcript`, `not_cose_sign1`).
+    /// - Parameters:
+    ///   - deviceRequest: the encoded DeviceRequest.
+    ///   - sessionTranscript: the encoded SessionTranscript or SessionTranscriptBytes.
+    ///   - trust: the reader decision.
+    ///   - time: the time of the decision, UTC.
+    /// - Returns: the decision; never throws.
+    public static func decide(
+        deviceRequest: [UInt8], sessionTranscript: [UInt8], trust: any ReaderTrust, at time: Date
+    ) -> PresentationDecision {
+        do {
+            return decide(
+                deviceRequest: try DeviceRequest(cborEncoded: deviceRequest),
+                sessionTranscript: try SessionTranscript(cborEncoded: sessionTranscript), trust: trust, at: time)
+        } catch {
+            return .refused(error, domain: nil)
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import JOSE
+
+/// The parameters of an OpenID4VP 1.0 authorization request that a wallet's decision and consent screen use (§5),
+/// read either from a request object's claims or from the URL of an unsigned request. Each is type-checked; every
+/// parameter, known or not, is kept in ``all``.
+///
+/// Only one source counts: for a request object, the wallet uses its claims alone, never the URL's parameters
+/// (OpenID4VP 1.0 §5.10.1, RFC 9101 §6.3).
+public struct AuthorizationRequestParameters: Sendable, Hashable {
+    /// `client_id` (§5.2), prefix included.
+    public let clientID: String?
+    /// `client_id_scheme`, sent by verifiers of drafts before 1.0 beside a bare `client_id`.
+    public let clientIDScheme: String?
+    /// `response_type` (§5.4), e.g. `vp_token`.
+    public let responseType: String?
+    /// `response_mode` (§5.2), e.g. `direct_post.jwt`.
+    public let responseMode: String?
+    /// `response_uri` (§8.2), where `direct_post` sends the response.
+    public let responseURI: String?
+    /// `redirect_uri` (RFC 6749 §3.1.2).
+    public let redirectURI: String?
+    /// `nonce` (§5.2).
+    public let nonce: String?
+    /// `state` (§5.2).
+    public let state: String?
+    /// `wallet_nonce` (§5.10), echoed from the wallet's POST to `request_uri`.
+    public let walletNonce: String?
+    /// `dcql_query` (§5.1, §6) as received.
+    public let dcqlQuery: JSONValue?
+    /// `presentation_definition` (DIF Presentation Exchange, drafts before 1.0 and ISO/IEC 18013-7) as received.
+    public let presentationDefinition: JSONValue?
+    /// `transaction_data` (§5.1) as received.
+    public let transactionData: JSONValue?
+    /// Every parameter, as JSON values (a URL's parameters as strings, except the JSON-valued ones parsed).
+    public let all: [String: JSONValue]
+
+    /// The parameters whose value is JSON: in a URL they are JSON text (§5.1: "transferred as JSON-serialized
+    /// strings").
+    static let jsonValued: Set<String> = [
+        "dcql_query", "presentation_definition", "client_metadata", "transaction_data", "verifier_info",
+        "expected_origins",
+    ]
+
+    /// Reads the parameters of a request object's claims.
+    /// - Parameters:
+    ///   - claims: the claims set.
+    ///   - path: where they come from, for messages (`request.claims`).
+    /// - Throws: ``PresentationError`` `malformed_request` naming a parameter of the wrong type.
+    public init(claims: [String: JSONValue], path: String = "request.claims") throws(PresentationError) {
+        func string(_ name: String) throws(PresentationError) -> String? {
+            guard let value = claims[name] else { return nil }
+            guard let text = value.stringValue else {
+                throw PresentationError(
+                    .malformedRequest, "\(path).\(name): expected a string, found \(value.kindName)")
+            }
+            return text
+        }
+        func object(_ name: String) throws(PresentationError) -> JSONValue? {
+            guard let value = claims[name] else { return nil }
+            guard value.objectValue != nil else {
+                throw PresentationError(
+                    .malformedRequest, "\(path).\(name): expected a JSON object, found \(value.kindName)")
+            }
+            return value
+        }
+        clientID = try string("client_id")
+        clientIDScheme = try string("client_id_scheme")
+        responseType = try string("response_type")
+        responseMode = try string("response_mode")
+        responseURI = try string("response_uri")
+        redirectURI = try string("redirect_uri")
+        nonce = try string("nonce")
+        state = try string("state")
+        walletNonce = try string("wallet_nonce")
+        dcqlQuery = try object("dcql_query")
+        presentationDefinition = try object("presentation_definition")
+        if let data = claims["transaction_data"], data.arrayValue == nil {
+            throw PresentationError(
+                .malformedRequest, "\(path).transaction_data: expected an array (§5.1), found \(data.kindName)")
+        }
+        transactionData = claims["transaction_data"]
+        all = claims
+    }
+
+    /// Reads the parameters of an unsigned request from its URL's query, parsing the JSON-valued ones.
+    /// - Parameters:
+    ///   - query: the decoded query parameters.
+    ///   - limits: bounds on each JSON-valued parameter.
+    /// - Throws: ``PresentationError`` `limits_exceeded` for a JSON parameter over the limits, `malformed_request`
+    ///   for one that is not well-formed JSON of the right kind.
+    public init(query: [String: String], limits: JSONLimits = JSONLimits()) throws(PresentationError) {
+        var values: [String: JSONValue] = [:]
+        for (name, text) in query {
+            guard Self.jsonValued.contains(name) else {
+                values[name] = .string(text)
+                continue
+            }
+            do {
+                values[name] = try JSONValue(jsonEncoded: Array(text.utf8), limits: limits, label: name)
+            } catch {
+                let code: PresentationError.Code = error.code == .limitsExceeded ? .limitsExceeded : .malformedRequest
+                throw PresentationError(code, "\(name): expected JSON text (§5.1): \(error.reason)")
+            }
+        }
+        try self.init(claims: values, path: "query")
+    }
+
+    /// The URI the response goes to: `response_uri`, else `redirect_uri`; nil when neither is given.
+    public var responseDestination: String? { responseURI ?? redirectURI }
+
+    /// Whether the response mode is one of the Digital Credentials API's (`dc_api`, `dc_api.jwt`, OpenID4VP 1.0
+    /// Appendix A.2), where the platform binds the request to the origin.
+    public var usesDigitalCredentialsAPI: Bool { responseMode == "dc_api" || responseMode == "dc_api.jwt" }
+
+    /// Whether the response mode posts to `response_uri` (`direct_post`, `direct_post.jwt`, §8.2, §8.3.1).
+    public var usesDirectPost: Bool { responseMode == "direct_post" || responseMode == "direct_post.jwt" }
+}
+
+/// The lower-cased host of an absolute URI, by Foundation's `URLComponents`; nil when there is none.
+func hostOf(_ uri: String?) -> String? {
+    guard let uri, let host = URLComponents(string: uri)?.host, !host.isEmpty else { return nil }
+    return host.lowercased()
+}

@@ -1,0 +1,63 @@
+import JOSE
+import X509
+
+/// A request object is signed by the leaf of its `x5c` chain (OpenID4VP 1.0 §5.9.3 for `x509_san_dns:` and
+/// `x509_hash:`; the same for pre-registered clients here, whose trust comes from the reader decision): `x5c`
+/// present (`missing_x5c`), each entry a certificate (`malformed_x5c`), the leaf key supported (`unsupported_key`),
+/// `alg` fitting that key (`unsupported_alg`: ES256 needs P-256, …) and the signature verifying with it
+/// (`bad_signature`). The key is never taken from `jwk` or `kid`.
+///
+/// A request object for the `redirect_uri:` prefix is refused (`malformed_request`): such requests cannot be signed
+/// (§5.9.3). Records HAIP 1.0 §5's rules as warnings: the trust anchor must not be in `x5c` and the signer must not be
+/// self-signed. Unsigned requests pass.
+struct SignaturePolicy: RequestPolicy {
+    func check(_ context: inout RequestContext) -> PresentationError? {
+        guard let requestObject = context.requestObject else { return nil }
+        guard context.client.prefix != .redirectURI else {
+            return PresentationError(
+                .malformedRequest,
+                "client_id \(context.client.clientID): requests with the redirect_uri prefix cannot be signed "
+                    + "(OpenID4VP 1.0 §5.9.3), yet a request object came")
+        }
+        let jws = requestObject.jws
+        let certificates: [Certificate]
+        do {
+            guard let parsed = try jws.x5cCertificates() else {
+                return PresentationError(
+                    .missingX5C,
+                    "request header.x5c: missing; client_id \(context.client.clientID) needs the signer's certificate "
+                        + "chain (OpenID4VP 1.0 §5.9.3)")
+            }
+            certificates = parsed
+        } catch {
+            return PresentationError(.malformedX5C, "request \(error.reason)")
+        }
+        let key: PublicKey
+        do {
+            key = try certificates[0].publicKey
+        } catch {
+            return PresentationError(.unsupportedKey, "request header.x5c[0]: \(error.reason)")
+        }
+        do {
+            try jws.verify(with: key)
+        } catch {
+            return PresentationError(
+                PresentationError.Code(rawValue: error.code.rawValue), "request signature (x5c[0] key): \(error.reason)"
+            )
+        }
+        if jws.hasJWK {
+            context.warnings.append("request header.jwk ignored: the signature is verified with the x5c leaf's key")
+        }
+        if certificates[0].isSelfIssued {
+            context.warnings.append(
+                "request header.x5c[0] is self-issued; HAIP 1.0 §5: the certificate signing the request must not be "
+                    + "self-signed")
+        } else if let index = certificates.indices.dropFirst().first(where: { certificates[$0].isSelfIssued }) {
+            context.warnings.append(
+                "request header.x5c[\(index)] is a self-issued (trust anchor) certificate, tolerated; HAIP 1.0 §5: the "
+                    + "trust anchor must not be included in x5c")
+        }
+        context.certificates = certificates
+        return nil
+    }
+}

@@ -1,0 +1,168 @@
+import COSE
+import Foundation
+import Presentation
+import TestSupport
+import Testing
+import TrustLists
+import X509
+
+/// ISO/IEC 18013-5 proximity decisions (§9.1.4): per DocRequest and overall, from the ReaderAuth verification and the
+/// reader decision of a real `TrustQueries` over the simulated network, with the reader EKU always required.
+@Suite("Proximity decisions (ISO/IEC 18013-5 ReaderAuth)")
+struct ProximityDecisionTests {
+    let world: QueryWorld
+    let queries: TrustQueries
+    let transcript: SessionTranscript
+
+    init() throws {
+        world = try QueryWorld()
+        queries = TrustQueries(snapshot: try world.defaultSnapshot())
+        transcript = try SessionTranscript(cborEncoded: AnnexD.sessionTranscriptBytes)
+    }
+
+    var sim: ListSimulator { world.sim }
+
+    /// A DocRequest map for the test ItemsRequest, signed by `signer` with `chain`, or unsigned.
+    func docRequest(signer: PrivateKey?, chain: [Certificate], signedItems: [UInt8]? = nil) throws -> CBOR {
+        guard let signer else {
+            return .map([.init(key: "itemsRequest", value: .tagged(24, .byteString(SignedRequests.itemsRequest)))])
+        }
+        var options = SignedRequests.Options()
+        options.signedItems = signedItems
+        let request = try CBORDecoder.decodeValue(
+            try SignedRequests.deviceRequest(transcript: transcript, signer: signer, chain: chain, options: options))
+        guard case .array(let items) = try #require(request["docRequests"]) else { throw CBORShapeError() }
+        return items[0]
+    }
+
+    struct CBORShapeError: Error {}
+
+    func deviceRequest(_ docRequests: [CBOR]) throws -> DeviceRequest {
+        try DeviceRequest(
+            cborEncoded: CBOR.map([
+                .init(key: "version", value: "1.0"), .init(key: "docRequests", value: .array(docRequests)),
+            ]).encoded())
+    }
+
+    var readerChain: [Certificate] { world.readerChain }
+
+    @Test("a DocRequest signed by a reader under the listed reader CA: trusted, by the reader's CN and the anchor")
+    func trusted() throws {
+        let request = try deviceRequest([try docRequest(signer: sim.readerLeaf.key, chain: readerChain)])
+        let decision = ProximityVerifier.decide(
+            deviceRequest: request, sessionTranscript: transcript, trust: queries, at: world.now)
+        #expect(decision.trusted, "\(decision.message)")
+        guard case .certificate(let name, let anchor) = decision.verifiedBy else {
+            Issue.record("expected a certificate answer")
+            return
+        }
+        #expect(name == "Sim Reader")
+        #expect(anchor.sha256 == sim.readerCA.certificate.sha256Hex)
+        #expect(decision.documents.count == 1)
+        #expect(decision.documents[0].trusted)
+        #expect(decision.consent.requestedDocTypes == ["org.iso.18013.5.1.mDL"])
+        #expect(
+            decision.consent.requestedClaims.map { $0.path.map(\.description) } == [
+                ["org.iso.18013.5.1", "portrait"], ["org.iso.18013.5.1", "age_over_18"],
+            ])
+        // In the order encoded: the test's ItemsRequest is deterministic CBOR, shorter keys first.
+        #expect(decision.consent.requestedClaims.map(\.intentToRetain) == [true, false])
+    }
+
+    @Test("no readerAuth: not trusted, not_authenticated, verifiedBy none")
+    func notAuthenticated() throws {
+        let request = try deviceRequest([try docRequest(signer: nil, chain: [])])
+        let decision = ProximityVerifier.decide(
+            deviceRequest: request, sessionTranscript: transcript, trust: queries, at: world.now)
+        #expect(!decision.trusted)
+        #expect(decision.reason == .notAuthenticated)
+        #expect(decision.message.contains("not authenticated"))
+        #expect(decision.verifiedBy == .none)
+        #expect(decision.readerDecision == nil)
+    }
+
+    @Test("a readerAuth over other ItemsRequestBytes: bad_signature, and the reader decision is not asked")
+    func badSignature() throws {
+        let trust = AnchoredReaderTrust(anchors: [sim.readerCA.certificate])
+        let request = try deviceRequest([
+            try docRequest(
+                signer: sim.readerLeaf.key, chain: readerChain,
+                signedItems: Array(SignedRequests.itemsRequest.dropLast()) + [0xf5])
+        ])
+        let decision = ProximityVerifier.decide(
+            deviceRequest: request, sessionTranscript: transcript, trust: trust, at: world.now)
+        #expect(decision.reason == .badSignature)
+        #expect(decision.verifiedBy == .none)
+        #expect(trust.exemptNetworksAsked.isEmpty)
+    }
+
+    @Test("the reader EKU is always required for ReaderAuth: no exemption is passed to the reader decision")
+    func ekuAlwaysRequired() throws {
+        let noEKU = try TestPKI.leaf("Sim Reader No EKU", under: sim.readerIntermediate, extendedKeyUsage: nil)
+        let chain = [noEKU.certificate, sim.readerIntermediate.certificate]
+        let request = try deviceRequest([try docRequest(signer: noEKU.key, chain: chain)])
+        let real = ProximityVerifier.decide(
+            deviceRequest: request, sessionTranscript: transcript, trust: queries, at: world.now)
+        #expect(real.reason == .readerEKU)
+        let fake = AnchoredReaderTrust(anchors: [sim.readerCA.certificate], network: "sim")
+        let faked = ProximityVerifier.decide(
+            deviceRequest: request, sessionTranscript: transcript, trust: fake, at: world.now)
+        #expect(faked.reason == .readerEKU)
+        #expect(fake.exemptNetworksAsked == [[]])
+    }
+
+    @Test("a reader under another root: not_on_trust_list, verifiedBy none")
+    func unknownReader() throws {
+        let pki = try SignedRequests.readerPKI()
+        let request = try deviceRequest([
+            try docRequest(signer: pki.leaf.key, chain: [pki.leaf.certificate, pki.root.certificate])
+        ])
+        let decision = ProximityVerifier.decide(
+            deviceRequest: request, sessionTranscript: transcript, trust: queries, at: world.now)
+        #expect(decision.reason == .notOnTrustList)
+        #expect(decision.verifiedBy == .none)
+    }
+
+    @Test("per DocRequest and overall: one unauthenticated DocRequest makes the whole request not trusted")
+    func perDocument() throws {
+        let request = try deviceRequest([
+            try docRequest(signer: sim.readerLeaf.key, chain: readerChain), try docRequest(signer: nil, chain: []),
+        ])
+        let decision = ProximityVerifier.decide(
+            deviceRequest: request, sessionTranscript: transcript, trust: queries, at: world.now)
+        #expect(decision.documents.map(\.trusted) == [true, false])
+        #expect(decision.documents.map(\.reasonCode) == [nil, "not_authenticated"])
+        #expect(!decision.trusted)
+        #expect(decision.reason == .notAuthenticated)
+        #expect(decision.consent.requestedClaims.count == 4)
+    }
+
+    @Test("Annex D: the standard's reader, as its own anchor, is trusted at a time inside its validity")
+    func annexD() throws {
+        let reader = try Certificate(derEncoded: AnnexD.readerCertificate)
+        let trust = AnchoredReaderTrust(anchors: [reader])
+        let decision = ProximityVerifier.decide(
+            deviceRequest: AnnexD.deviceRequest, sessionTranscript: AnnexD.sessionTranscriptBytes, trust: trust,
+            at: Date(timeIntervalSince1970: 1_640_995_200))
+        #expect(decision.trusted, "\(decision.message)")
+        guard case .certificate(let name, _) = decision.verifiedBy else {
+            Issue.record("expected a certificate answer")
+            return
+        }
+        #expect(name == "reader")
+        #expect(decision.consent.requestedClaims.count == AnnexD.elements.count)
+        #expect(decision.consent.requestedClaims.map { $0.path.last?.description } == AnnexD.elements.map { $0.0 })
+        let expired = ProximityVerifier.decide(
+            deviceRequest: AnnexD.deviceRequest, sessionTranscript: AnnexD.sessionTranscriptBytes, trust: trust,
+            at: Date(timeIntervalSince1970: AnnexD.readerNotAfter + 86_400))
+        #expect(!expired.trusted)
+    }
+
+    @Test("bytes that do not decode are a not-trusted decision with the decoder's code")
+    func undecodable() {
+        let decision = ProximityVerifier.decide(
+            deviceRequest: [0xa1], sessionTranscript: AnnexD.sessionTranscriptBytes, trust: queries, at: world.now)
+        #expect(decision.reason == .malformedCBOR)
+        #expect(decision.verifiedBy == .none)
+    }
+}
