@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "TrustLists", targets: ["TrustLists"]),
         .library(name: "X509", targets: ["X509"]),
         .library(name: "COSE", targets: ["COSE"]),
+        .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .executable(name: "trustctl", targets: ["trustctl"]),
         .executable(name: "trustlistd", targets: ["TrustListd"]),
         .executable(name: "trustlists-bench", targets: ["trustlists-bench"]),
@@ -16,10 +17,15 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         .target(name: "X509", dependencies: ["COpenSSL"]),
         .target(name: "COSE", dependencies: ["X509"]),
         .target(name: "TrustLists", dependencies: ["COSE", "X509", "CCurl"]),
+        // A generic HTTP/1.1 server on libmicrohttpd (routing, limits, drain, gzip, validators); no trust-list
+        // logic. X509 only for CodedError, the package's one error type.
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CZlib", "X509"]),
         // Argument parsing and the commands of trustctl, as a library so that tests can drive them in-process.
         .target(name: "TrustCLI", dependencies: ["TrustLists", "X509", "COSE"]),
         .executableTarget(name: "trustctl", dependencies: ["TrustCLI"]),
@@ -32,6 +38,7 @@ let package = Package(
         .testTarget(name: "COSETests", dependencies: ["COSE", "X509", "TestSupport"]),
         .testTarget(name: "TrustListsTests", dependencies: ["TrustLists", "COSE", "X509", "TestSupport"]),
         .testTarget(name: "TrustCLITests", dependencies: ["TrustCLI", "TrustLists", "X509", "TestSupport"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "X509", "CCurl", "CZlib", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,119 @@
+import Foundation
+import HTTPServer
+import Testing
+
+@Suite("HTTPServer over loopback: routing, HEAD, headers, query, metrics")
+struct ServerRoutingTests {
+    static func router() throws -> HTTPRouter {
+        var router = HTTPRouter()
+        try router.add(.get, "/hello") { _ in .text(200, "hello\n") }
+        try router.add(.get, "/v1/lists/{network}/{kind}") { request in
+            .text(200, "\(request.pathParameters["network"]!) \(request.pathParameters["kind"]!)")
+        }
+        try router.add(.post, "/echo") { request in
+            var response = HTTPResponse(status: 200, body: request.body)
+            response.headers["X-Method"] = request.method.rawValue
+            response.headers["X-Query"] = request.queryItems.map { "\($0.name)=\($0.value ?? "<none>")" }
+                .joined(separator: "&")
+            response.headers["X-Header"] = request.headers["x-test"] ?? "<absent>"
+            response.headers["X-Remote"] = request.remoteAddress ?? "<unknown>"
+            return response
+        }
+        return router
+    }
+
+    @Test("a GET to a route is 200 with the handler's body and the server's Content-Length and Date")
+    func getIsServed() throws {
+        let server = try startServer(Self.router())
+        defer { server.stop(drainTimeout: .zero) }
+
+        let response = try LoopbackClient.get(server.url("/hello"))
+
+        #expect(response.status == 200)
+        #expect(response.text == "hello\n")
+        #expect(response.header("Content-Length") == "6")
+        #expect(response.header("Content-Type") == "text/plain; charset=utf-8")
+        #expect(response.header("Date") != nil)
+    }
+
+    @Test("captures reach the handler")
+    func capturesReachHandler() throws {
+        let server = try startServer(Self.router())
+        defer { server.stop(drainTimeout: .zero) }
+
+        let response = try LoopbackClient.get(server.url("/v1/lists/aamva/vical"))
+
+        #expect(response.status == 200)
+        #expect(response.text == "aamva vical")
+    }
+
+    @Test("an unknown path is 404")
+    func unknownPathIs404() throws {
+        let server = try startServer(Self.router())
+        defer { server.stop(drainTimeout: .zero) }
+
+        #expect(try LoopbackClient.get(server.url("/nope")).status == 404)
+        #expect(try LoopbackClient.get(server.url("/v1/lists/aamva")).status == 404)
+    }
+
+    @Test("a known path with another method is 405 with Allow listing the path's methods")
+    func wrongMethodIs405() throws {
+        let server = try startServer(Self.router())
+        defer { server.stop(drainTimeout: .zero) }
+
+        let response = try LoopbackClient.send("DELETE", server.url("/hello"))
+        let post = try LoopbackClient.send("POST", server.url("/hello"), body: Array("x".utf8))
+
+        #expect(response.status == 405)
+        #expect(response.header("Allow") == "GET, HEAD")
+        #expect(post.status == 405)
+        #expect(post.header("Allow") == "GET, HEAD")
+    }
+
+    @Test("HEAD is answered by the GET route with its Content-Length and no body")
+    func headIsGetWithoutBody() throws {
+        let server = try startServer(Self.router())
+        defer { server.stop(drainTimeout: .zero) }
+
+        let response = try LoopbackClient.send("HEAD", server.url("/hello"))
+
+        #expect(response.status == 200)
+        #expect(response.header("Content-Length") == "6")
+        #expect(response.body.isEmpty)
+    }
+
+    @Test("the handler gets the body, method, decoded query, headers in any case and the client address")
+    func requestPartsReachHandler() throws {
+        let server = try startServer(Self.router())
+        defer { server.stop(drainTimeout: .zero) }
+        let body = (0..<5000).map { UInt8(truncatingIfNeeded: $0 * 7) }
+
+        let response = try LoopbackClient.send(
+            "POST", server.url("/echo?a=1&b=x%20y&flag"), headers: ["X-Test: yes", "Content-Type: application/x-www-form-urlencoded"],
+            body: body)
+
+        #expect(response.status == 200)
+        #expect(response.body == body)
+        #expect(response.header("X-Method") == "POST")
+        #expect(response.header("X-Query") == "a=1&b=x y&flag=<none>")
+        #expect(response.header("X-Header") == "yes")
+        #expect(response.header("X-Remote") == "127.0.0.1")
+    }
+
+    @Test("the observer gets the route pattern, method, status and a duration for every request")
+    func observerReportsRoutes() throws {
+        let metrics = MetricsRecorder()
+        let server = try startServer(Self.router(), observer: metrics.observer)
+        defer { server.stop(drainTimeout: .zero) }
+
+        _ = try LoopbackClient.get(server.url("/v1/lists/aamva/vical"))
+        _ = try LoopbackClient.get(server.url("/nope/\(UUID())"))
+        _ = try LoopbackClient.send("BREW", server.url("/hello"))
+        let reports = metrics.wait(for: 3)
+
+        #expect(reports.map(\.route) == ["/v1/lists/{network}/{kind}", "unmatched", "/hello"])
+        #expect(reports.map(\.method) == ["GET", "GET", "OTHER"])
+        #expect(reports.map(\.status) == [200, 404, 405])
+        #expect(reports.allSatisfy { $0.durationSeconds >= 0 })
+    }
+}
