@@ -126,10 +126,13 @@ public final class HTTPServer: @unchecked Sendable {
         _ listener: HTTPServerConfiguration.Listener, _ configuration: HTTPServerConfiguration, core: ServerCore,
         context: Unmanaged<ServerCore>
     ) throws(HTTPServerError) -> Daemon {
-        // Own threads: an internal epoll loop per thread of a pool. ITC (an eventfd) lets MHD_quiesce_daemon wake
-        // the threads. ERROR_LOG sends libmicrohttpd's messages to the logger below (never to stderr).
+        // Own threads: an internal poll() loop per thread of a pool. Not epoll: libmicrohttpd 0.9.75's
+        // edge-triggered epoll mode missed a client's close that arrived together with its last bytes, so the
+        // connection (and its request, holding up a drain) stayed until the connection timeout. ITC (an eventfd)
+        // lets MHD_quiesce_daemon wake the threads. ERROR_LOG sends libmicrohttpd's messages to the logger below,
+        // never to stderr.
         var flags =
-            MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue
+            MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_POLL.rawValue | MHD_USE_ITC.rawValue
             | MHD_USE_ERROR_LOG.rawValue
         let cls = context.toOpaque()
         // The logger first, so that libmicrohttpd's messages about the later options reach it too.

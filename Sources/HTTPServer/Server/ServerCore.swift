@@ -91,21 +91,24 @@ final class ServerCore: @unchecked Sendable {
             // Released by the completion callback, which libmicrohttpd calls for every request it presented.
             requestContext.pointee = Unmanaged.passRetained(state).toOpaque()
             condition.withLock { inFlight += 1 }
+            state.route = router.routeLabel(method: state.method, path: state.path)
             if let declared = declaredContentLength(connection), declared > UInt64(maxRequestBytes) {
                 // Answered before the body is read; libmicrohttpd then closes the connection after the response.
                 state.overCap = true
-                return queue(tooLarge(), route: router.routeLabel(method: state.method, path: state.path), state, connection)
+                return queue(tooLarge(), route: state.route, state, connection)
             }
             return .YES
         }
         let state = Unmanaged<RequestState>.fromOpaque(raw).takeUnretainedValue()
         let size = uploadDataSize.pointee
-        if size > 0 {
+        if size > 0, let uploadData {
+            // All of it is taken: libmicrohttpd would otherwise wait for the handler to take the rest.
             uploadDataSize.pointee = 0
             state.receivedBytes += size
-            if !state.overCap && state.receivedBytes <= maxRequestBytes, let uploadData {
+            if !state.overCap && state.receivedBytes <= maxRequestBytes {
                 state.body.append(contentsOf: UnsafeRawBufferPointer(start: uploadData, count: size))
             } else if !state.overCap {
+                // Past the cap: drop what was read and count the rest; the answer is 413 once the body ends.
                 state.overCap = true
                 state.body = []
             }
@@ -119,7 +122,7 @@ final class ServerCore: @unchecked Sendable {
         }
         guard state.status == nil else { return .YES }
         if state.overCap {
-            return queue(tooLarge(), route: router.routeLabel(method: state.method, path: state.path), state, connection)
+            return queue(tooLarge(), route: state.route, state, connection)
         }
         var request = HTTPRequest(
             method: state.method, path: state.path, queryItems: queryItems(connection), headers: headers(connection),

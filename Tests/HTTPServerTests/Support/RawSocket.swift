@@ -4,7 +4,9 @@ import Glibc
 /// A plain TCP socket for what an HTTP client library will not do: trickle a request byte by byte, stall
 /// mid-body, sit idle, or listen so that a port is taken. It writes bytes and watches for the peer closing; it
 /// parses nothing.
-final class RawSocket {
+// @unchecked Sendable: the kernel serialises calls on one descriptor; tests close a socket only after the threads
+// that use it are done with it.
+final class RawSocket: @unchecked Sendable {
     /// The descriptor; -1 once closed.
     private(set) var descriptor: Int32
 
@@ -82,6 +84,16 @@ final class RawSocket {
         if received == 0 { return true }
         if received < 0 { return errno != EAGAIN && errno != EWOULDBLOCK }
         return false
+    }
+
+    /// Waits for the next bytes from the peer.
+    /// - Returns: what one read delivered; empty when the peer closed.
+    /// - Throws: ``SocketError`` when the receive timeout passes first.
+    func readSome() throws -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = recv(descriptor, &buffer, buffer.count, 0)
+        guard count >= 0 else { throw SocketError("recv", errno) }
+        return Array(buffer[0..<count])
     }
 
     /// Reads until the peer closes the connection.
