@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import HTTPServer
 import Testing
 import X509
@@ -66,7 +67,8 @@ struct ServerConnectionTests {
         // Returns when the server closes; the socket's 60 s receive timeout makes a server that never does fail.
         let received = try socket.readUntilClosed()
 
-        #expect(received.isEmpty, "the server answered instead of closing: \(String(decoding: received, as: UTF8.self))")
+        #expect(
+            received.isEmpty, "the server answered instead of closing: \(String(decoding: received, as: UTF8.self))")
         if sent.contains("\r\n\r\n") {
             #expect(metrics.wait(for: 1).map(\.status) == [nil])
         }
@@ -154,5 +156,35 @@ struct ServerConnectionTests {
         #expect(server.ports.allSatisfy { $0 > 0 })
         #expect(ipv4.status == 200)
         #expect(ipv6.status == 200)
+    }
+}
+
+@Suite("HTTPServer: descriptors that are not listening sockets")
+struct PassedSocketCheckTests {
+    @Test("a descriptor that is closed, not a socket, or not listening is start_failed and left open")
+    func refusesNonListening() throws {
+        let pipeEnds = try makePipe()
+        defer {
+            _ = close(pipeEnds.0)
+            _ = close(pipeEnds.1)
+        }
+        let unconnected = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { _ = close(unconnected) }
+
+        for descriptor in [pipeEnds.0, unconnected, Int32(4000)] {
+            let error = #expect(throws: HTTPServerError(.startFailed)) {
+                try HTTPServer(
+                    configuration: HTTPServerConfiguration(listeners: [.socket(descriptor)]), router: HTTPRouter())
+            }
+            #expect(error?.reason.contains("fd \(descriptor)") == true)
+        }
+        #expect(fcntl(pipeEnds.0, F_GETFD) != -1)
+        #expect(fcntl(unconnected, F_GETFD) != -1)
+    }
+
+    private func makePipe() throws -> (Int32, Int32) {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { throw SocketError("pipe", errno) }
+        return (ends[0], ends[1])
     }
 }

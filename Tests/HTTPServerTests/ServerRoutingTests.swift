@@ -89,7 +89,8 @@ struct ServerRoutingTests {
         let body = (0..<5000).map { UInt8(truncatingIfNeeded: $0 * 7) }
 
         let response = try LoopbackClient.send(
-            "POST", server.url("/echo?a=1&b=x%20y&flag"), headers: ["X-Test: yes", "Content-Type: application/x-www-form-urlencoded"],
+            "POST", server.url("/echo?a=1&b=x%20y&flag"),
+            headers: ["X-Test: yes", "Content-Type: application/x-www-form-urlencoded"],
             body: body)
 
         #expect(response.status == 200)
@@ -115,5 +116,71 @@ struct ServerRoutingTests {
         #expect(reports.map(\.method) == ["GET", "GET", "OTHER"])
         #expect(reports.map(\.status) == [200, 404, 405])
         #expect(reports.allSatisfy { $0.durationSeconds >= 0 })
+    }
+}
+
+@Suite("HTTPServer: what a handler may not send")
+struct ServerResponseCheckTests {
+    @Test(
+        "a header field that could split the response is refused: 500 instead, and a log line",
+        arguments: [
+            ("X-Injected", "a\r\nSet-Cookie: evil=1"), ("X-Bad\r\nName", "v"), ("Bad Name", "v"), ("X-Nul", "a\u{0}b"),
+            ("", "v"),
+        ])
+    func refusesSplittingFields(name: String, value: String) throws {
+        var router = HTTPRouter()
+        try router.add(.get, "/bad") { _ in
+            var response = HTTPResponse.text(200, "should not be sent")
+            response.headers.add(name, value)
+            return response
+        }
+        let logs = LogRecorder()
+        let metrics = MetricsRecorder()
+        let server = try startServer(router, observer: metrics.observer, logger: logs.logger)
+        defer { server.stop(drainTimeout: .zero) }
+
+        let response = try LoopbackClient.get(server.url("/bad"))
+
+        #expect(response.status == 500)
+        #expect(response.header("Set-Cookie") == nil)
+        #expect(metrics.wait(for: 1).map(\.status) == [500])
+        #expect(logs.all.contains { $0.contains("/bad") && $0.contains("answering 500") }, "\(logs.all)")
+    }
+
+    @Test("a status outside 100…999 becomes 500; Content-Length and Transfer-Encoding set by a handler are ignored")
+    func statusAndFramingFields() throws {
+        var router = HTTPRouter()
+        try router.add(.get, "/status") { _ in HTTPResponse(status: 42) }
+        try router.add(.get, "/framing") { _ in
+            HTTPResponse(
+                status: 200, headers: ["Content-Length": "999", "Transfer-Encoding": "chunked"],
+                body: Array("four".utf8))
+        }
+        let server = try startServer(router)
+        defer { server.stop(drainTimeout: .zero) }
+
+        let status = try LoopbackClient.get(server.url("/status"))
+        let framing = try LoopbackClient.get(server.url("/framing"))
+
+        #expect(status.status == 500)
+        #expect(framing.status == 200)
+        #expect(framing.header("Content-Length") == "4")
+        #expect(framing.header("Transfer-Encoding") == nil)
+        #expect(framing.text == "four")
+    }
+
+    @Test("libmicrohttpd's messages go to the logger, not to stderr: a bind failure is logged and in the error")
+    func libraryMessagesReachLogger() throws {
+        let (holder, port) = try RawSocket.listen()
+        defer { holder.close() }
+        let logs = LogRecorder()
+        let configuration = try HTTPServerConfiguration(listening: ["127.0.0.1:\(port)"])
+
+        let error = #expect(throws: HTTPServerError(.bindFailed)) {
+            try HTTPServer(configuration: configuration, router: HTTPRouter(), logger: logs.logger)
+        }
+
+        #expect(logs.all.contains { $0.contains("Address already in use") }, "\(logs.all)")
+        #expect(error?.reason.contains("libmicrohttpd:") == true)
     }
 }

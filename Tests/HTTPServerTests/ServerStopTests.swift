@@ -25,7 +25,8 @@ struct ServerStopTests {
         Thread {
             do {
                 let response = try LoopbackClient.get("http://127.0.0.1:\(port)/slow")
-                events.record("slow response \(response.status) \(response.text) close=\(response.header("Connection") ?? "-")")
+                events.record(
+                    "slow response \(response.status) \(response.text) close=\(response.header("Connection") ?? "-")")
             } catch {
                 events.record("slow request failed: \(error)")
             }

@@ -75,7 +75,7 @@ public enum Gzip {
     static func weightInThousandths(parameters: [Substring]) -> Int? {
         var weight = 1000
         for parameter in parameters {
-            let pair = parameter.split(separator: "=", maxSplits: 1).map(trimmed)
+            let pair = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(trimmed)
             guard pair.count == 2, pair[0].lowercased() == "q" else { continue }
             let value = Array(pair[1].utf8)
             guard let first = value.first, first == UInt8(ascii: "0") || first == UInt8(ascii: "1") else {

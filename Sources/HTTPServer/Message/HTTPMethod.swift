@@ -30,7 +30,9 @@ public struct HTTPMethod: Hashable, Sendable, RawRepresentable, CustomStringConv
     public static let patch = HTTPMethod("PATCH")
 
     /// The methods of RFC 9110 §9.3 and `PATCH`: the values ``metricsLabel`` keeps as they are.
-    static let registered: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"]
+    static let registered: Set<String> = [
+        "GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH",
+    ]
 
     /// The method for a metrics label: a registered method's token, or `OTHER`, so that clients cannot create
     /// labels at will.

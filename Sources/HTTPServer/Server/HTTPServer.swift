@@ -166,6 +166,8 @@ public final class HTTPServer: @unchecked Sendable {
         var systemError: Int32 = 0
         switch listener {
         case .socket(let descriptor):
+            // libmicrohttpd takes any descriptor here, even a closed one or a terminal, and fails later.
+            try checkListening(descriptor)
             options.append(MHD_OptionItem(option: .LISTEN_SOCKET, value: Int(descriptor), ptr_value: nil))
             options.append(end)
             handle = shim_MHD_start_daemon(flags, 0, accessHandlerCallback, cls, &options)
@@ -194,6 +196,28 @@ public final class HTTPServer: @unchecked Sendable {
         return Daemon(handle: handle, listener: listener, port: port)
     }
 
+    /// Checks that a descriptor passed in is a TCP-style socket in the LISTEN state.
+    private static func checkListening(_ descriptor: Int32) throws(HTTPServerError) {
+        var accepting: Int32 = 0
+        var type: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        guard getsockopt(descriptor, SOL_SOCKET, SO_ACCEPTCONN, &accepting, &length) == 0 else {
+            throw HTTPServerError(
+                .startFailed,
+                "cannot serve on fd \(descriptor): \(String(cString: strerror(errno))); expected a listening socket "
+                    + "(for systemd socket activation, the first is fd 3)")
+        }
+        length = socklen_t(MemoryLayout<Int32>.size)
+        guard accepting == 1, getsockopt(descriptor, SOL_SOCKET, SO_TYPE, &type, &length) == 0,
+            type == Int32(SOCK_STREAM.rawValue)
+        else {
+            throw HTTPServerError(
+                .startFailed,
+                "cannot serve on fd \(descriptor): it is a socket, but not a stream socket in the listening state "
+                    + "(call listen() on it, or check the systemd socket unit's ListenStream=)")
+        }
+    }
+
     /// The error for a daemon that did not start, from what libmicrohttpd logged and errno.
     private static func startError(
         _ listener: HTTPServerConfiguration.Listener, messages: [String], systemError: Int32
@@ -206,10 +230,16 @@ public final class HTTPServer: @unchecked Sendable {
                     + said)
         }
         let causes: [(Int32, String)] = [
-            (EADDRINUSE, "the port is already in use, by another process or another listener; stop that or choose "
-                + "another port"),
-            (EACCES, "ports below 1024 need privileges (CAP_NET_BIND_SERVICE or systemd socket activation); "
-                + "choose a port of 1024 or above"),
+            (
+                EADDRINUSE,
+                "the port is already in use, by another process or another listener; stop that or choose "
+                    + "another port"
+            ),
+            (
+                EACCES,
+                "ports below 1024 need privileges (CAP_NET_BIND_SERVICE or systemd socket activation); "
+                    + "choose a port of 1024 or above"
+            ),
             (EADDRNOTAVAIL, "the address is not assigned to any interface of this host"),
             (EAFNOSUPPORT, "this host has no \(address.family == .ipv6 ? "IPv6" : "IPv4") support"),
         ]

@@ -126,7 +126,8 @@ final class ServerCore: @unchecked Sendable {
         }
         var request = HTTPRequest(
             method: state.method, path: state.path, queryItems: queryItems(connection), headers: headers(connection),
-            body: state.body, remoteAddress: shim_MHD_connection_client_address(connection).flatMap {
+            body: state.body,
+            remoteAddress: shim_MHD_connection_client_address(connection).flatMap {
                 ListenAddress.numericHost(of: $0)
             })
         state.body = []
@@ -149,6 +150,8 @@ final class ServerCore: @unchecked Sendable {
         }
     }
 
+    private static let internalError = HTTPResponse.text(500, "Internal Server Error\n")
+
     private func tooLarge() -> HTTPResponse {
         .text(413, "Content Too Large: the request body is over \(maxRequestBytes) bytes\n")
     }
@@ -160,9 +163,14 @@ final class ServerCore: @unchecked Sendable {
         var response = response
         if !(100...999).contains(response.status) {
             log("handler for \(route) returned status \(response.status), outside 100…999; answering 500")
-            response = .text(500, "Internal Server Error\n")
+            response = Self.internalError
         }
-        guard let mhdResponse = makeResponse(response, route: route) ?? makeResponse(.text(500, "Internal Server Error\n"), route: route) else {
+        var created = makeResponse(response, route: route)
+        if created == nil {
+            response = Self.internalError
+            created = makeResponse(response, route: route)
+        }
+        guard let mhdResponse = created else {
             log("libmicrohttpd could not create a response for \(route); connection closed")
             return .NO
         }
@@ -173,8 +181,9 @@ final class ServerCore: @unchecked Sendable {
         return result
     }
 
-    /// A libmicrohttpd response holding a copy of the body and the header fields, or nil when a field is refused
-    /// (a name or value with CR, LF or a tab in the name: it would split the header).
+    /// A libmicrohttpd response holding a copy of the body and the header fields, or nil when a field is refused:
+    /// a name that is not a token or a value with a control character other than a tab (RFC 9110 §5.1, §5.5),
+    /// which could split the header.
     private func makeResponse(_ response: HTTPResponse, route: String) -> OpaquePointer? {
         let created = response.body.withUnsafeBytes { bytes in
             // MUST_COPY: libmicrohttpd copies the bytes now, so the Swift array may go away after this call.
@@ -184,10 +193,12 @@ final class ServerCore: @unchecked Sendable {
         guard let created else { return nil }
         for field in response.headers {
             // libmicrohttpd writes these from the body and the connection state itself.
-            if HTTPHeaders.sameName(field.name, "Content-Length") || HTTPHeaders.sameName(field.name, "Transfer-Encoding") {
+            if HTTPHeaders.sameName(field.name, "Content-Length")
+                || HTTPHeaders.sameName(field.name, "Transfer-Encoding")
+            {
                 continue
             }
-            if MHD_add_response_header(created, field.name, field.value) != .YES {
+            guard Self.isValidField(field), MHD_add_response_header(created, field.name, field.value) == .YES else {
                 log("handler for \(route) set header field \"\(field.name)\" that libmicrohttpd refuses; answering 500")
                 MHD_destroy_response(created)
                 return nil
@@ -197,6 +208,20 @@ final class ServerCore: @unchecked Sendable {
             _ = MHD_add_response_header(created, "Connection", "close")
         }
         return created
+    }
+
+    /// `field-name = token` (RFC 9110 §5.1, tchar of §5.6.2); a value of visible characters, obs-text, spaces and
+    /// tabs (§5.5): no CR, LF or NUL.
+    static func isValidField(_ field: HTTPHeaders.Field) -> Bool {
+        let tokenSymbols = Set("!#$%&'*+-.^_`|~".utf8)
+        let nameIsToken =
+            !field.name.isEmpty
+            && field.name.utf8.allSatisfy {
+                (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0)
+                    || tokenSymbols.contains($0)
+            }
+        let valueIsClean = field.value.utf8.allSatisfy { $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }
+        return nameIsToken && valueIsClean
     }
 
     private func declaredContentLength(_ connection: OpaquePointer) -> UInt64? {
@@ -209,12 +234,14 @@ final class ServerCore: @unchecked Sendable {
     private func headers(_ connection: OpaquePointer) -> HTTPHeaders {
         var fields: [HTTPHeaders.Field] = []
         withUnsafeMutablePointer(to: &fields) { pointer in
-            _ = MHD_get_connection_values(connection, .HEADER_KIND, { cls, _, key, value in
-                guard let cls, let key else { return .YES }
-                cls.assumingMemoryBound(to: [HTTPHeaders.Field].self).pointee.append(
-                    HTTPHeaders.Field(name: String(cString: key), value: value.map { String(cString: $0) } ?? ""))
-                return .YES
-            }, pointer)
+            _ = MHD_get_connection_values(
+                connection, .HEADER_KIND,
+                { cls, _, key, value in
+                    guard let cls, let key else { return .YES }
+                    cls.assumingMemoryBound(to: [HTTPHeaders.Field].self).pointee.append(
+                        HTTPHeaders.Field(name: String(cString: key), value: value.map { String(cString: $0) } ?? ""))
+                    return .YES
+                }, pointer)
         }
         return HTTPHeaders(fields)
     }
@@ -222,12 +249,14 @@ final class ServerCore: @unchecked Sendable {
     private func queryItems(_ connection: OpaquePointer) -> [HTTPRequest.QueryItem] {
         var items: [HTTPRequest.QueryItem] = []
         withUnsafeMutablePointer(to: &items) { pointer in
-            _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, { cls, _, key, value in
-                guard let cls, let key else { return .YES }
-                cls.assumingMemoryBound(to: [HTTPRequest.QueryItem].self).pointee.append(
-                    HTTPRequest.QueryItem(name: String(cString: key), value: value.map { String(cString: $0) }))
-                return .YES
-            }, pointer)
+            _ = MHD_get_connection_values(
+                connection, .GET_ARGUMENT_KIND,
+                { cls, _, key, value in
+                    guard let cls, let key else { return .YES }
+                    cls.assumingMemoryBound(to: [HTTPRequest.QueryItem].self).pointee.append(
+                        HTTPRequest.QueryItem(name: String(cString: key), value: value.map { String(cString: $0) }))
+                    return .YES
+                }, pointer)
         }
         return items
     }
