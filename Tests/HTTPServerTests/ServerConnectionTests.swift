@@ -144,6 +144,21 @@ struct ServerConnectionTests {
         #expect(response.text == "hello\n")
     }
 
+    @Test("an IPv6 listening socket passed in is served, and the handler sees the client as ::1")
+    func servesPassedIPv6Socket() throws {
+        var router = HTTPRouter()
+        try router.add(.get, "/who") { request in .text(200, request.remoteAddress ?? "unknown") }
+        let (socket, port) = try RawSocket.listen(ipv6: true)
+        let server = try HTTPServer(
+            configuration: HTTPServerConfiguration(listeners: [.socket(socket.release())]), router: router)
+        defer { server.stop(drainTimeout: .zero) }
+
+        let response = try LoopbackClient.get("http://[::1]:\(port)/who")
+
+        #expect(server.ports == [port])
+        #expect(response.text == "::1")
+    }
+
     @Test("one server listens on IPv4 and IPv6 loopback at once, each on its own ephemeral port")
     func servesIPv4AndIPv6() throws {
         let server = try HTTPServer(
@@ -186,5 +201,63 @@ struct PassedSocketCheckTests {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { throw SocketError("pipe", errno) }
         return (ends[0], ends[1])
+    }
+}
+
+@Suite("HTTPServer: libmicrohttpd's connection limits")
+struct ServerConnectionLimitTests {
+    @Test("past maxConnections a new connection waits unaccepted until a served one closes")
+    func connectionLimit() throws {
+        var router = HTTPRouter()
+        try router.add(.get, "/hello") { _ in .text(200, "hello") }
+        let server = try startServer(
+            router,
+            configure: {
+                $0.threads = 1
+                $0.maxConnections = 2
+                $0.connectionTimeoutSeconds = 600
+            })
+        defer { server.stop(drainTimeout: .zero) }
+        let request = "GET /hello HTTP/1.1\r\nHost: t\r\n\r\n"
+        // A response on each proves the daemon accepted both connections.
+        let first = try RawSocket.connect(port: server.ports[0])
+        let second = try RawSocket.connect(port: server.ports[0])
+        for socket in [first, second] {
+            try socket.send(request)
+            #expect(try !socket.readSome().isEmpty)
+        }
+
+        let third = try RawSocket.connect(port: server.ports[0])
+        try third.send(request)
+        // The daemon's one thread answers another request after the third connection's request arrived, and
+        // still has not answered the third: at the limit it leaves new connections in the backlog.
+        try second.send(request)
+        #expect(try !second.readSome().isEmpty)
+        let answeredAtLimit = !third.peerHasClosed() && third.hasData()
+        first.close()
+        let answeredAfterClose = try !third.readSome().isEmpty
+
+        #expect(!answeredAtLimit)
+        #expect(answeredAfterClose)
+    }
+
+    @Test("a request header larger than the connection memory is refused by libmicrohttpd without the handler")
+    func headerOverMemoryLimit() throws {
+        let calls = HandlerCalls()
+        var router = HTTPRouter()
+        try router.add(.get, "/hello") { request in
+            calls.record(request.body.count)
+            return .text(200, "hello")
+        }
+        let server = try startServer(router, configure: { $0.connectionMemoryLimitBytes = 16384 })
+        defer { server.stop(drainTimeout: .zero) }
+
+        let response = try LoopbackClient.get(
+            server.url("/hello"), headers: ["X-Big: " + String(repeating: "a", count: 20000)])
+        let normal = try LoopbackClient.get(server.url("/hello"))
+
+        #expect(response.status == 431)
+        #expect(calls.bodySizes == [0])
+        #expect(normal.status == 200)
     }
 }

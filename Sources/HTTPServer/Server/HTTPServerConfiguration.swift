@@ -22,8 +22,9 @@ public struct HTTPServerConfiguration: Sendable {
     /// Threads per listener that accept, read, call handlers and write (a libmicrohttpd thread pool with
     /// epoll); at least 1. A handler that blocks holds its thread and the connections that thread serves.
     public var threads: Int
-    /// Connections open at once per listener (`MHD_OPTION_CONNECTION_LIMIT`); more are closed when accepted.
-    /// libmicrohttpd divides the limit between the listener's threads.
+    /// Connections open at once per listener (`MHD_OPTION_CONNECTION_LIMIT`); at the limit libmicrohttpd stops
+    /// accepting, so further connections wait in the kernel's listen backlog until one closes. libmicrohttpd
+    /// divides the limit between the listener's threads.
     public var maxConnections: Int
     /// Connections open at once from one client IP address per listener
     /// (`MHD_OPTION_PER_IP_CONNECTION_LIMIT`); 0 for no limit. Behind a reverse proxy every connection comes

@@ -101,7 +101,8 @@ final class ServerCore: @unchecked Sendable {
         }
         let state = Unmanaged<RequestState>.fromOpaque(raw).takeUnretainedValue()
         let size = uploadDataSize.pointee
-        if size > 0, let uploadData {
+        if size > 0 {
+            guard let uploadData else { return .NO }
             // All of it is taken: libmicrohttpd would otherwise wait for the handler to take the rest.
             uploadDataSize.pointee = 0
             state.receivedBytes += size

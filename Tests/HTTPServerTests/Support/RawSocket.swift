@@ -33,26 +33,42 @@ final class RawSocket: @unchecked Sendable {
         return raw
     }
 
-    /// A socket bound to `127.0.0.1` on an ephemeral port and listening.
+    /// A socket bound to `127.0.0.1` (or `::1`) on an ephemeral port and listening.
+    /// - Parameter ipv6: bind `::1` instead of `127.0.0.1`.
     /// - Returns: the socket and its port.
-    static func listen() throws -> (socket: RawSocket, port: Int) {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    static func listen(ipv6: Bool = false) throws -> (socket: RawSocket, port: Int) {
+        let descriptor = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw SocketError("socket", errno) }
         let raw = RawSocket(descriptor: descriptor)
-        var address = loopback(port: 0)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        var storage = sockaddr_storage()
+        var length: socklen_t
+        if ipv6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_addr = in6addr_loopback
+            withUnsafeBytes(of: address) { source in
+                withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: source) }
             }
+            length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+        } else {
+            let address = loopback(port: 0)
+            withUnsafeBytes(of: address) { source in
+                withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: source) }
+            }
+            length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        }
+        let bound = withUnsafePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
         }
         guard bound == 0 else { throw SocketError("bind", errno) }
         guard Glibc.listen(descriptor, 16) == 0 else { throw SocketError("listen", errno) }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let named = withUnsafeMutablePointer(to: &address) {
+        let named = withUnsafeMutablePointer(to: &storage) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
         }
         guard named == 0 else { throw SocketError("getsockname", errno) }
-        return (raw, Int(UInt16(bigEndian: address.sin_port)))
+        // sin_port and sin6_port sit at the same offset, right after the family.
+        let port = withUnsafeBytes(of: storage) { $0.load(fromByteOffset: 2, as: UInt16.self) }
+        return (raw, Int(UInt16(bigEndian: port)))
     }
 
     /// Gives up ownership of the descriptor (to hand it to the server).
@@ -84,6 +100,12 @@ final class RawSocket: @unchecked Sendable {
         if received == 0 { return true }
         if received < 0 { return errno != EAGAIN && errno != EWOULDBLOCK }
         return false
+    }
+
+    /// Whether bytes from the peer are waiting to be read, without waiting.
+    func hasData() -> Bool {
+        var byte: UInt8 = 0
+        return recv(descriptor, &byte, 1, Int32(MSG_DONTWAIT | MSG_PEEK)) > 0
     }
 
     /// Waits for the next bytes from the peer.
