@@ -146,7 +146,8 @@ struct ConfigurationTests {
         "anything else is invalid_listen_address",
         arguments: [
             "localhost:8441", "127.0.0.1", "127.0.0.1:", "127.0.0.1:65536", "127.0.0.1:-1", "::1:8441", "[::1]",
-            "[::1]8441", "[127.0.0.1]:80", "300.0.0.1:80", "127.0.0.1:80x", "",
+            "[::1]8441", "[127.0.0.1]:80", "300.0.0.1:80", "127.0.0.1:80x", "", "127.0.0.1:+80", "127.0.0.1:0x50",
+            "[fe80::1%eth0]:80", "127.0.0.1:١٢٣",
         ])
     func rejects(text: String) {
         #expect(throws: HTTPServerError(.invalidListenAddress)) { try ListenAddress(text) }

@@ -100,3 +100,49 @@ struct ServerStopTests {
         #expect(throws: SocketError.self) { try RawSocket.connect(port: port) }
     }
 }
+
+/// An object whose lifetime a test watches.
+final class Canary: Sendable {}
+
+@Suite("HTTPServer: ownership")
+struct ServerOwnershipTests {
+    @Test("stopping gives back the daemons' hold on the router: a handler's captures are freed with the server")
+    func stopReleasesRouter() throws {
+        weak var watched: Canary?
+        do {
+            let canary = Canary()
+            watched = canary
+            var router = HTTPRouter()
+            try router.add(.get, "/hello") { _ in
+                withExtendedLifetime(canary) {}
+                return .text(200, "hello")
+            }
+            let server = try startServer(router)
+            #expect(try LoopbackClient.get(server.url("/hello")).status == 200)
+            server.stop(drainTimeout: .seconds(5))
+        }
+
+        #expect(watched == nil)
+    }
+
+    @Test("a server let go of without stop is stopped by deinit and frees the router")
+    func deinitStops() throws {
+        weak var watched: Canary?
+        var port = 0
+        do {
+            let canary = Canary()
+            watched = canary
+            var router = HTTPRouter()
+            try router.add(.get, "/hello") { _ in
+                withExtendedLifetime(canary) {}
+                return .text(200, "hello")
+            }
+            let server = try startServer(router)
+            port = server.ports[0]
+            #expect(try LoopbackClient.get(server.url("/hello")).status == 200)
+        }
+
+        #expect(watched == nil)
+        #expect(throws: SocketError.self) { try RawSocket.connect(port: port) }
+    }
+}

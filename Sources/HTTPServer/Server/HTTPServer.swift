@@ -10,9 +10,9 @@ internal import Glibc
 /// libmicrohttpd parses HTTP, enforces the connection limits and timeouts, and writes `Date`, `Content-Length`
 /// and the status line.
 ///
-/// Call ``stop(drainTimeout:)`` before letting go of the server; `deinit` stops it without a drain as a fallback
-/// (it never runs while a handler holds the server, since the daemons keep the router alive). Do not stop the
-/// server from inside a handler: stopping waits for the handlers' threads.
+/// Call ``stop(drainTimeout:)`` before letting go of the server; `deinit` stops it without a drain as a fallback.
+/// The running daemons keep the router, and so its handlers, alive: a server that a handler captures lives until
+/// it is stopped. Do not stop the server from inside a handler: stopping waits for the handlers' threads.
 public final class HTTPServer: @unchecked Sendable {
     // @unchecked Sendable: the lets never change after init; `daemons` and `stopResult` change only in stop(),
     // under `stopLock`.
@@ -88,8 +88,8 @@ public final class HTTPServer: @unchecked Sendable {
     /// the connection; then every daemon stops (`MHD_stop_daemon`), closing the connections left. A handler
     /// still running then is waited for: libmicrohttpd joins its threads.
     /// - Parameter drainTimeout: how long to wait for requests in flight; `.zero` stops at once.
-    /// - Returns: true when no request was in flight any more when the daemons stopped. Later calls return the
-    ///   first call's result without waiting.
+    /// - Returns: true when no request was in flight any more when the daemons stopped. A later call returns the
+    ///   first call's result, once that call has finished.
     @discardableResult
     public func stop(drainTimeout: Duration) -> Bool {
         stopLock.lock()

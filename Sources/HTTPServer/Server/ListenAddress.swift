@@ -41,7 +41,9 @@ public struct ListenAddress: Hashable, Sendable, CustomStringConvertible {
             host = text[..<colon]
             portText = text[text.index(after: colon)...]
         }
-        guard let port = Int(portText), (0...65535).contains(port), portText.allSatisfy(\.isASCII) else {
+        guard !portText.isEmpty, portText.count <= 5, portText.allSatisfy({ ("0"..."9").contains($0) }),
+            let port = Int(portText), port <= 65535
+        else {
             throw HTTPServerError(
                 .invalidListenAddress, "listen address \"\(text)\": port \"\(portText)\" is not a number 0…65535")
         }

@@ -45,8 +45,7 @@ final class ServerCore: @unchecked Sendable {
     /// Waits until no request is in flight or `timeout` has passed.
     /// - Returns: true when none is in flight.
     func waitForInFlightRequests(timeout: Duration) -> Bool {
-        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) * 1e-18
-        let deadline = Date(timeIntervalSinceNow: max(0, seconds))
+        let deadline = Date(timeIntervalSinceNow: max(0, timeout.inSeconds))
         condition.lock()
         defer { condition.unlock() }
         while inFlight > 0 {
@@ -114,9 +113,11 @@ final class ServerCore: @unchecked Sendable {
                 state.body = []
             }
             if state.overCap && state.receivedBytes - maxRequestBytes > maxDiscardedBytes {
+                // The route label, not the path: the path is the client's text, and could hold a line break.
                 log(
-                    "request body over the cap: \(state.method) \(state.path) sent more than \(maxRequestBytes) + "
-                        + "\(maxDiscardedBytes) bytes; connection closed")
+                    "request body too large, connection closed route=\(state.route) "
+                        + "method=\(state.method.metricsLabel) max_request_bytes=\(maxRequestBytes) "
+                        + "max_discarded_bytes=\(maxDiscardedBytes)")
                 return .NO
             }
             return .YES
@@ -125,26 +126,23 @@ final class ServerCore: @unchecked Sendable {
         if state.overCap {
             return queue(tooLarge(), route: state.route, state, connection)
         }
-        var request = HTTPRequest(
+        let request = HTTPRequest(
             method: state.method, path: state.path, queryItems: queryItems(connection), headers: headers(connection),
             body: state.body,
             remoteAddress: shim_MHD_connection_client_address(connection).flatMap {
                 ListenAddress.numericHost(of: $0)
             })
         state.body = []
-        request.pathParameters = [:]
         let routed = router.dispatch(request)
         return queue(routed.response, route: routed.route, state, connection)
     }
 
     /// The completion callback: the exchange is over (response written, or the connection closed).
     func completed(_ state: RequestState) {
-        let duration = ContinuousClock.now - state.started
         observer?(
             HTTPRequestMetrics(
                 route: state.route, method: state.method.metricsLabel, status: state.status,
-                durationSeconds: Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
-            ))
+                durationSeconds: (ContinuousClock.now - state.started).inSeconds))
         condition.withLock {
             inFlight -= 1
             if inFlight == 0 { condition.broadcast() }
@@ -163,7 +161,7 @@ final class ServerCore: @unchecked Sendable {
     ) -> MHD_Result {
         var response = response
         if !(100...999).contains(response.status) {
-            log("handler for \(route) returned status \(response.status), outside 100…999; answering 500")
+            log("response status outside 100…999, answering 500 route=\(route) status=\(response.status)")
             response = Self.internalError
         }
         var created = makeResponse(response, route: route)
@@ -172,7 +170,7 @@ final class ServerCore: @unchecked Sendable {
             created = makeResponse(response, route: route)
         }
         guard let mhdResponse = created else {
-            log("libmicrohttpd could not create a response for \(route); connection closed")
+            log("libmicrohttpd could not create a response, connection closed route=\(route)")
             return .NO
         }
         defer { MHD_destroy_response(mhdResponse) }
@@ -200,7 +198,7 @@ final class ServerCore: @unchecked Sendable {
                 continue
             }
             guard Self.isValidField(field), MHD_add_response_header(created, field.name, field.value) == .YES else {
-                log("handler for \(route) set header field \"\(field.name)\" that libmicrohttpd refuses; answering 500")
+                log("response field refused, answering 500 route=\(route) field=\(field.name.debugDescription)")
                 MHD_destroy_response(created)
                 return nil
             }
@@ -261,6 +259,11 @@ final class ServerCore: @unchecked Sendable {
         }
         return items
     }
+}
+
+extension Duration {
+    /// The duration in seconds, as a floating-point number.
+    var inSeconds: Double { Double(components.seconds) + Double(components.attoseconds) * 1e-18 }
 }
 
 // MARK: - C callbacks
