@@ -5,9 +5,9 @@
 public struct HTTPRequest: Sendable {
     /// One `name=value` pair of the query string.
     public struct QueryItem: Sendable, Equatable {
-        /// The name, percent-decoded.
+        /// The name, decoded.
         public var name: String
-        /// The value, percent-decoded; nil for a bare `?name` without `=`.
+        /// The value, decoded; empty for `?name=`, nil for a bare `?name`.
         public var value: String?
 
         /// Creates a query item.
@@ -23,9 +23,10 @@ public struct HTTPRequest: Sendable {
     /// The request method.
     public var method: HTTPMethod
     /// The path of the request target without the query (RFC 9110 §4.2.1), percent-decoded by libmicrohttpd:
-    /// `/v1/lists/aamva/vical`.
+    /// `/v1/lists/aamva/vical`. A `%2F` becomes a `/` and so separates segments for routing; `+` stays `+`.
     public var path: String
-    /// The query's items in order.
+    /// The query's items in order, decoded by libmicrohttpd as HTML forms encode them: `%XX` escapes and `+` for
+    /// a space.
     public var queryItems: [QueryItem]
     /// The header fields.
     public var headers: HTTPHeaders
