@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "JOSE", targets: ["JOSE"]),
         .library(name: "Presentation", targets: ["Presentation"]),
         .library(name: "TrustListsService", targets: ["TrustListsService"]),
+        .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .executable(name: "trustctl", targets: ["trustctl"]),
         .executable(name: "trustlistd", targets: ["TrustListd"]),
         .executable(name: "trustlists-bench", targets: ["trustlists-bench"]),
@@ -19,8 +20,12 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
-        .target(name: "X509", dependencies: ["COpenSSL"]),
+        // The one reason-code vocabulary (ReasonCode) and error type (CodedError), shared by every module.
+        .target(name: "ReasonCodes"),
+        .target(name: "X509", dependencies: ["ReasonCodes", "COpenSSL"]),
         .target(name: "COSE", dependencies: ["X509"]),
         // JWS compact (RFC 7515), base64url, JSON with limits, JWT claims (RFC 7519): beside COSE, on X509 only.
         .target(name: "JOSE", dependencies: ["X509"]),
@@ -32,6 +37,8 @@ let package = Package(
         .target(name: "Presentation", dependencies: ["TrustLists", "JOSE", "COSE", "X509"]),
         // The live service: libcurl fetching, refresh, schedule, metrics, the wire vocabulary, and TrustService.
         .target(name: "TrustListsService", dependencies: ["TrustLists", "Presentation", "JOSE", "COSE", "X509", "CCurl"]),
+        // A generic HTTP/1.1 server on libmicrohttpd (routing, limits, drain, gzip, ETags); no trust-list logic.
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CZlib", "ReasonCodes"]),
         // Publishing signed lists (trustctl sign) and the demo network.
         .target(name: "Publishing", dependencies: ["TrustLists", "COSE", "X509"]),
         // Argument parsing and the commands of trustctl, as a library so that tests can drive them in-process.
@@ -51,6 +58,8 @@ let package = Package(
         .testTarget(
             name: "PresentationTests",
             dependencies: ["Presentation", "Publishing", "TrustLists", "JOSE", "COSE", "X509", "TestSupport"]),
+        .testTarget(
+            name: "HTTPServerTests", dependencies: ["HTTPServer", "ReasonCodes", "CCurl", "CZlib", "TestSupport"]),
         .testTarget(
             name: "TrustListsTests",
             dependencies: ["TrustListsService", "Publishing", "TrustLists", "COSE", "X509", "TestSupport"]),

@@ -24,6 +24,10 @@ static inline CURLcode shim_curl_setopt_write_function(CURL *handle,
                                                        size_t (*callback)(char *, size_t, size_t, void *)) {
     return curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, callback);
 }
+static inline CURLcode shim_curl_setopt_read_function(CURL *handle,
+                                                      size_t (*callback)(char *, size_t, size_t, void *)) {
+    return curl_easy_setopt(handle, CURLOPT_READFUNCTION, callback);
+}
 static inline CURLcode shim_curl_setopt_header_function(CURL *handle,
                                                         size_t (*callback)(char *, size_t, size_t, void *)) {
     return curl_easy_setopt(handle, CURLOPT_HEADERFUNCTION, callback);

@@ -97,6 +97,6 @@ extension ReasonCode {
     /// not trusted (it may still be shown, as unauthenticated).
     public static let notAuthenticated = Self(rawValue: "not_authenticated")
 
-    // MARK: The reader decision (TrustDecision.Reason of TrustLists, the same strings)
-
+    // The reader decision's reasons (not_on_trust_list, chain_invalid, reader_eku, trust_list_expired,
+    // trust_list_unavailable) are TrustLists' codes, used as they are.
 }

@@ -72,7 +72,7 @@ public struct PresentationDecision: Sendable, Hashable {
                 documents: documents)
         case .notTrusted(let notTrusted):
             return refused(
-                PresentationError(PresentationError.Code(rawValue: notTrusted.reason.rawValue), notTrusted.message),
+                PresentationError(notTrusted.reason, notTrusted.message),
                 domain: domain, consent: consent, warnings: warnings, readerDecision: decision, documents: documents)
         }
     }

@@ -36,7 +36,7 @@ public struct RequestObject: Sendable, Hashable {
             jws = try JWS(compactSerialization: compactSerialization, limits: limits)
             claims = try JWTClaims(jsonEncoded: jws.payload, limits: claimsLimits)
         } catch {
-            throw PresentationError(PresentationError.Code(rawValue: error.code.rawValue), "request: \(error.reason)")
+            throw PresentationError(error.code, "request: \(error.reason)")
         }
     }
 

@@ -42,7 +42,7 @@ struct SignaturePolicy: RequestPolicy {
             try jws.verify(with: key)
         } catch {
             return PresentationError(
-                PresentationError.Code(rawValue: error.code.rawValue), "request signature (x5c[0] key): \(error.reason)"
+                error.code, "request signature (x5c[0] key): \(error.reason)"
             )
         }
         if jws.hasJWK {

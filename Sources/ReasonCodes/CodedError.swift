@@ -4,7 +4,8 @@
 /// There is one vocabulary for the whole package: every code is declared exactly once, as a static member in an
 /// `extension ReasonCode` of the lowest module that raises it (X509 for certificates, keys and signatures, COSE for
 /// CBOR and COSE_Sign1, TrustLists for lists and trust decisions, Presentation for requests), and every module above
-/// uses that same value: a code is never translated by its string. It lives in X509, the package's lowest module.
+/// uses that same value: a code is never translated by its string. It lives in `ReasonCodes`, the package's lowest
+/// module (no dependency; X509 re-exports it), so that even the generic HTTP server shares it.
 public struct ReasonCode: Hashable, Sendable, RawRepresentable, CustomStringConvertible, Codable {
     /// The code as a stable snake_case string.
     public let rawValue: String

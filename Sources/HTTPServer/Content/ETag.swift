@@ -1,0 +1,160 @@
+/// An entity tag (RFC 9110 §8.8.3): an opaque validator of one representation, strong or weak.
+public struct ETag: Hashable, Sendable, CustomStringConvertible {
+    /// The tag's characters between the quotes.
+    public let opaqueTag: String
+    /// True for a weak tag (`W/"…"`), which only says two representations are equivalent, not identical.
+    public let isWeak: Bool
+
+    /// A strong tag.
+    /// - Parameter opaqueTag: the characters between the quotes: `!`, `#`…`~` or bytes 0x80–0xFF
+    ///   (`etagc`, RFC 9110 §8.8.3); a hex digest fits.
+    /// - Returns: nil when `opaqueTag` has a character `etagc` excludes (a quote, a space, a control).
+    public init?(strong opaqueTag: String) {
+        guard opaqueTag.utf8.allSatisfy(Self.isETagCharacter) else { return nil }
+        self.opaqueTag = opaqueTag
+        self.isWeak = false
+    }
+
+    /// A weak tag.
+    /// - Parameter opaqueTag: the characters between the quotes (`etagc`, RFC 9110 §8.8.3).
+    /// - Returns: nil when `opaqueTag` has a character `etagc` excludes.
+    public init?(weak opaqueTag: String) {
+        guard opaqueTag.utf8.allSatisfy(Self.isETagCharacter) else { return nil }
+        self.opaqueTag = opaqueTag
+        self.isWeak = true
+    }
+
+    /// Parses one entity tag as an `ETag` field carries it: `"xyzzy"` or `W/"xyzzy"`.
+    /// - Parameter fieldValue: the field value; whitespace around the tag is allowed.
+    /// - Returns: nil when it is not one well-formed entity tag.
+    public init?(fieldValue: String) {
+        var parser = ETagListParser(fieldValue)
+        parser.skipWhitespace()
+        guard let tag = parser.entityTag() else { return nil }
+        parser.skipWhitespace()
+        guard parser.atEnd else { return nil }
+        self = tag
+    }
+
+    private init(opaqueTag: String, isWeak: Bool) {
+        self.opaqueTag = opaqueTag
+        self.isWeak = isWeak
+    }
+
+    /// The tag as a field value: `"xyzzy"` or `W/"xyzzy"`.
+    public var fieldValue: String { (isWeak ? "W/" : "") + "\"" + opaqueTag + "\"" }
+
+    /// The tag as a field value.
+    public var description: String { fieldValue }
+
+    /// Strong comparison (RFC 9110 §8.8.3.2): both tags strong and their opaque tags identical.
+    /// - Parameter other: the tag to compare with.
+    public func matchesStrongly(_ other: ETag) -> Bool {
+        !isWeak && !other.isWeak && opaqueTag == other.opaqueTag
+    }
+
+    /// Weak comparison (RFC 9110 §8.8.3.2): opaque tags identical, whether either tag is weak or not.
+    /// - Parameter other: the tag to compare with.
+    public func matchesWeakly(_ other: ETag) -> Bool {
+        opaqueTag == other.opaqueTag
+    }
+
+    /// Evaluates an `If-None-Match` precondition (RFC 9110 §13.1.2) against the current representation.
+    ///
+    /// The condition is false when the field is `*` and a current representation exists, or when a listed tag
+    /// matches `current` by weak comparison (§8.8.3.2); then a `GET` or `HEAD` is answered 304 Not Modified
+    /// (§15.4.5) and another method 412 Precondition Failed. An absent field, or one that is not `*` or a list
+    /// of entity tags, is ignored: the condition is true.
+    /// - Parameters:
+    ///   - fieldValue: the request's `If-None-Match` value (repeated lines joined with ", "), or nil.
+    ///   - current: the current representation's tag, or nil when there is no current representation.
+    /// - Returns: true to perform the method; false to answer 304 (GET/HEAD) or 412.
+    public static func ifNoneMatchPasses(_ fieldValue: String?, current: ETag?) -> Bool {
+        guard let fieldValue else { return true }
+        if fieldValue.trimmingASCIIWhitespace == "*" { return current == nil }
+        guard let tags = parseList(fieldValue) else { return true }
+        guard let current else { return true }
+        return !tags.contains { $0.matchesWeakly(current) }
+    }
+
+    /// Parses a comma-separated list of entity tags (`#entity-tag`, RFC 9110 §5.6.1), empty elements allowed.
+    /// - Parameter fieldValue: the field value.
+    /// - Returns: the tags in order, or nil when the value is not such a list (`*` is not a list).
+    public static func parseList(_ fieldValue: String) -> [ETag]? {
+        var parser = ETagListParser(fieldValue)
+        var tags: [ETag] = []
+        while true {
+            parser.skipWhitespaceAndCommas()
+            if parser.atEnd { return tags }
+            guard let tag = parser.entityTag() else { return nil }
+            tags.append(tag)
+            parser.skipWhitespace()
+            guard parser.atEnd || parser.consume(UInt8(ascii: ",")) else { return nil }
+        }
+    }
+
+    /// `etagc = %x21 / %x23-7E / obs-text` (RFC 9110 §8.8.3).
+    static func isETagCharacter(_ byte: UInt8) -> Bool {
+        byte == 0x21 || (0x23...0x7E).contains(byte) || byte >= 0x80
+    }
+
+    /// Reads entity tags from a field value's bytes.
+    private struct ETagListParser {
+        let bytes: [UInt8]
+        var index = 0
+
+        init(_ text: String) { bytes = Array(text.utf8) }
+
+        var atEnd: Bool { index == bytes.count }
+
+        mutating func consume(_ byte: UInt8) -> Bool {
+            guard index < bytes.count, bytes[index] == byte else { return false }
+            index += 1
+            return true
+        }
+
+        mutating func skipWhitespace() {
+            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+        }
+
+        mutating func skipWhitespaceAndCommas() {
+            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x2C {
+                index += 1
+            }
+        }
+
+        /// `entity-tag = [ weak ] opaque-tag`, `weak = %s"W/"` (case-sensitive), `opaque-tag = DQUOTE *etagc DQUOTE`.
+        mutating func entityTag() -> ETag? {
+            let start = index
+            let weak = consume(UInt8(ascii: "W")) ? consume(UInt8(ascii: "/")) : false
+            if !weak { index = start }
+            guard consume(0x22) else { return nil }
+            let tagStart = index
+            while index < bytes.count, Self.isTagByte(bytes[index]) { index += 1 }
+            let tagEnd = index
+            guard consume(0x22) else { return nil }
+            return ETag(opaqueTag: String(decoding: bytes[tagStart..<tagEnd], as: UTF8.self), isWeak: weak)
+        }
+
+        private static func isTagByte(_ byte: UInt8) -> Bool { ETag.isETagCharacter(byte) }
+    }
+}
+
+extension HTTPRequest {
+    /// Whether the request's `If-None-Match` names `current` (RFC 9110 §13.1.2, weak comparison), so that a
+    /// `GET` or `HEAD` is answered 304 Not Modified.
+    /// - Parameter current: the current representation's tag.
+    /// - Returns: true when the precondition fails (answer 304 for GET/HEAD, 412 otherwise).
+    public func ifNoneMatchFails(for current: ETag) -> Bool {
+        !ETag.ifNoneMatchPasses(headers["If-None-Match"], current: current)
+    }
+}
+
+extension String {
+    /// The text without leading and trailing spaces and tabs (HTTP's OWS, RFC 9110 §5.6.3).
+    var trimmingASCIIWhitespace: Substring {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let start = firstIndex(where: { !isSpace($0) }) else { return self[endIndex...] }
+        return self[start...lastIndex(where: { !isSpace($0) })!]
+    }
+}

@@ -1,0 +1,24 @@
+import ReasonCodes
+
+/// An error from the HTTP server: a stable ``Code`` and a message a person can act on (which address, what the
+/// system said, what to try). Equality compares the code only, so tests write
+/// `#expect(throws: HTTPServerError(.bindFailed))`.
+public typealias HTTPServerError = CodedError<HTTPServerErrorDomain>
+
+/// The family of ``HTTPServerError``; its codes (below) join the one ``ReasonCode`` vocabulary.
+public enum HTTPServerErrorDomain {}
+
+extension ReasonCode {
+    /// A listen address that is not `IPv4:port` or `[IPv6]:port` with a numeric address and a port in 0…65535.
+    public static let invalidListenAddress = Self(rawValue: "invalid_listen_address")
+    /// The daemon could not listen on an address: the port is in use, the address is not on this host, or the
+    /// port needs privileges; the message names the address and what the system said.
+    public static let bindFailed = Self(rawValue: "bind_failed")
+    /// A configuration value out of range (no listener, zero threads, a negative timeout, …).
+    public static let invalidConfiguration = Self(rawValue: "invalid_configuration")
+    /// libmicrohttpd refused to start for another reason than binding (an unusable socket passed in, options it
+    /// rejects, no threads); the message carries what libmicrohttpd logged.
+    public static let startFailed = Self(rawValue: "start_failed")
+    /// A route pattern that is not `/`-separated literal segments and `{name}` captures, or a duplicate route.
+    public static let invalidRoute = Self(rawValue: "invalid_route")
+}

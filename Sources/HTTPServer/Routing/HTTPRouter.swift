@@ -1,0 +1,115 @@
+/// Routes requests by method and path pattern to plain handler functions.
+///
+/// Patterns are literal segments and `{name}` captures (`/v1/lists/{network}/{kind}`); where several patterns
+/// match a path, the one with a literal at the first differing segment wins. A path no pattern matches is 404; a
+/// path some pattern matches, but not with the request's method, is 405 with an `Allow` field listing the methods
+/// it has (RFC 9110 §15.5.6). `HEAD` is served by the `GET` handler when no `HEAD` route exists (RFC 9110 §9.3.2).
+///
+/// The router is a value with no socket: tests call ``respond(to:)`` directly.
+public struct HTTPRouter: Sendable {
+    /// A handler: a plain function from a complete request to a response. It runs on one of the server's
+    /// threads, possibly at the same time as other requests.
+    public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
+
+    /// A response together with the route that produced it.
+    public struct Routed: Sendable {
+        /// The response.
+        public var response: HTTPResponse
+        /// The route's pattern as registered (`/v1/lists/{network}/{kind}`), or ``HTTPRouter/unmatchedRoute``:
+        /// a metrics label with as few values as there are routes.
+        public var route: String
+    }
+
+    /// The route label of requests whose path matches no pattern.
+    public static let unmatchedRoute = "unmatched"
+
+    private struct Route: Sendable {
+        let method: HTTPMethod
+        let pattern: RoutePattern
+        let handler: Handler
+    }
+
+    private var routes: [Route] = []
+
+    /// Creates a router with no routes: every request gets 404.
+    public init() {}
+
+    /// Adds a route.
+    /// - Parameters:
+    ///   - method: the method it answers (a `GET` route answers `HEAD` too, unless a `HEAD` route exists).
+    ///   - pattern: `/`-separated literal segments and `{name}` captures of whole, non-empty segments; the
+    ///     captured values reach the handler in ``HTTPRequest/pathParameters``.
+    ///   - handler: the function that answers.
+    /// - Throws: ``HTTPServerError`` `.invalidRoute` for a malformed pattern, or one whose shape (literals and
+    ///   capture positions) already has a route for `method`.
+    public mutating func add(
+        _ method: HTTPMethod, _ pattern: String, _ handler: @escaping Handler
+    ) throws(HTTPServerError) {
+        let parsed = try RoutePattern(pattern)
+        if let existing = routes.first(where: { $0.method == method && $0.pattern.shape == parsed.shape }) {
+            throw HTTPServerError(
+                .invalidRoute, "route \(method) \(pattern) duplicates route \(method) \(existing.pattern.text)")
+        }
+        routes.append(Route(method: method, pattern: parsed, handler: handler))
+    }
+
+    /// Answers a request: the matching route's handler, or 404 or 405.
+    /// - Parameter request: the request; its ``HTTPRequest/pathParameters`` are replaced by the route's captures.
+    /// - Returns: the response. For `HEAD` served by a `GET` handler the body is kept, so that the server can send
+    ///   its `Content-Length`; the server sends no content for `HEAD`.
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        dispatch(request).response
+    }
+
+    /// Answers a request and names the route that did.
+    /// - Parameter request: the request.
+    /// - Returns: the response and the route label (the pattern, or ``unmatchedRoute`` for 404).
+    public func dispatch(_ request: HTTPRequest) -> Routed {
+        let pathSegments = RoutePattern.split(request.path)
+        let matches = routes.compactMap { route in route.pattern.match(pathSegments).map { (route, $0) } }
+        guard !matches.isEmpty else {
+            return Routed(response: .text(404, "Not Found\n"), route: Self.unmatchedRoute)
+        }
+        let candidates =
+            matches.contains { $0.0.method == request.method }
+            ? matches.filter { $0.0.method == request.method }
+            : request.method == .head ? matches.filter { $0.0.method == .get } : []
+        guard let (route, captures) = Self.mostSpecific(candidates) else {
+            let (best, _) = Self.mostSpecific(matches)!
+            var response = HTTPResponse.text(405, "Method Not Allowed\n")
+            response.headers["Allow"] = Self.allowed(matches.map(\.0.method))
+            return Routed(response: response, route: best.pattern.text)
+        }
+        var routed = request
+        routed.pathParameters = captures
+        return Routed(response: route.handler(routed), route: route.pattern.text)
+    }
+
+    /// The route label a request for `path` with `method` would get, without calling a handler: for the
+    /// responses the server makes itself (413).
+    /// - Parameters:
+    ///   - method: the request method.
+    ///   - path: the decoded path.
+    /// - Returns: the best matching pattern for the method, else the best matching pattern, else
+    ///   ``unmatchedRoute``.
+    public func routeLabel(method: HTTPMethod, path: String) -> String {
+        let pathSegments = RoutePattern.split(path)
+        let matches = routes.compactMap { route in route.pattern.match(pathSegments).map { (route, $0) } }
+        let sameMethod = matches.filter { $0.0.method == method || (method == .head && $0.0.method == .get) }
+        return (Self.mostSpecific(sameMethod) ?? Self.mostSpecific(matches))?.0.pattern.text ?? Self.unmatchedRoute
+    }
+
+    private static func mostSpecific(_ matches: [(Route, [String: String])]) -> (Route, [String: String])? {
+        matches.reduce(nil) { best, next in
+            guard let best else { return next }
+            return next.0.pattern.isMoreSpecific(than: best.0.pattern) ? next : best
+        }
+    }
+
+    /// The `Allow` value: the methods, with `HEAD` where `GET` is, sorted and unique.
+    private static func allowed(_ methods: [HTTPMethod]) -> String {
+        var names = Set(methods.map(\.rawValue))
+        if names.contains("GET") { names.insert("HEAD") }
+        return names.sorted().joined(separator: ", ")
+    }
+}

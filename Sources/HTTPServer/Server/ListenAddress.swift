@@ -1,0 +1,118 @@
+internal import Glibc
+
+/// A numeric IP address and TCP port to listen on: `127.0.0.1:8441`, `[::1]:8441`, `0.0.0.0:80`, `[::]:8441`.
+/// Port 0 asks the system for a free (ephemeral) port; ``HTTPServer/ports`` reports the one bound.
+public struct ListenAddress: Hashable, Sendable, CustomStringConvertible {
+    /// The address family.
+    public enum Family: Hashable, Sendable {
+        /// IPv4.
+        case ipv4
+        /// IPv6 (the daemon then binds IPv6 only, `IPV6_V6ONLY`).
+        case ipv6
+    }
+
+    /// The numeric address as written, without brackets (`127.0.0.1`, `::1`).
+    public let host: String
+    /// The TCP port, 0…65535; 0 for an ephemeral port.
+    public let port: Int
+    /// IPv4 or IPv6.
+    public let family: Family
+
+    /// Parses `IPv4:port` or `[IPv6]:port`.
+    /// - Parameter text: the address; host names are not resolved, so `localhost:8441` is refused.
+    /// - Throws: ``HTTPServerError`` `.invalidListenAddress` naming the part that is wrong.
+    public init(_ text: String) throws(HTTPServerError) {
+        let host: Substring
+        let portText: Substring
+        if text.hasPrefix("[") {
+            guard let close = text.firstIndex(of: "]"), text[text.index(after: close)...].hasPrefix(":") else {
+                throw HTTPServerError(
+                    .invalidListenAddress, "listen address \"\(text)\": expected [IPv6]:port, like [::1]:8441")
+            }
+            host = text[text.index(after: text.startIndex)..<close]
+            portText = text[text.index(close, offsetBy: 2)...]
+        } else {
+            guard let colon = text.lastIndex(of: ":"), text.firstIndex(of: ":") == colon else {
+                throw HTTPServerError(
+                    .invalidListenAddress,
+                    "listen address \"\(text)\": expected IPv4:port like 127.0.0.1:8441, or [IPv6]:port like "
+                        + "[::1]:8441")
+            }
+            host = text[..<colon]
+            portText = text[text.index(after: colon)...]
+        }
+        guard !portText.isEmpty, portText.count <= 5, portText.allSatisfy({ ("0"..."9").contains($0) }),
+            let port = Int(portText), port <= 65535
+        else {
+            throw HTTPServerError(
+                .invalidListenAddress, "listen address \"\(text)\": port \"\(portText)\" is not a number 0…65535")
+        }
+        let isIPv6 = text.hasPrefix("[")
+        guard Self.parses(String(host), ipv6: isIPv6) else {
+            throw HTTPServerError(
+                .invalidListenAddress,
+                "listen address \"\(text)\": \"\(host)\" is not a numeric \(isIPv6 ? "IPv6" : "IPv4") address "
+                    + "(host names are not resolved)")
+        }
+        self.host = String(host)
+        self.port = port
+        self.family = isIPv6 ? .ipv6 : .ipv4
+    }
+
+    /// `host:port`, with brackets around an IPv6 host.
+    public var description: String { family == .ipv6 ? "[\(host)]:\(port)" : "\(host):\(port)" }
+
+    /// Calls `body` with this address as a `sockaddr_in` or `sockaddr_in6`, and its length in bytes.
+    func withSocketAddress<Result>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
+        switch family {
+        case .ipv4:
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            _ = inet_pton(AF_INET, host, &address.sin_addr)
+            return withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    body($0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+        case .ipv6:
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = in_port_t(UInt16(port).bigEndian)
+            _ = inet_pton(AF_INET6, host, &address.sin6_addr)
+            return withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    body($0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+                }
+            }
+        }
+    }
+
+    private static func parses(_ host: String, ipv6: Bool) -> Bool {
+        var buffer = in6_addr()
+        return inet_pton(ipv6 ? AF_INET6 : AF_INET, host, &buffer) == 1
+    }
+
+    /// The numeric text of a socket address (`127.0.0.1`, `::1`), or nil for a family other than IPv4 and IPv6.
+    static func numericHost(of address: UnsafePointer<sockaddr>) -> String? {
+        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+        let family = Int32(address.pointee.sa_family)
+        let converted: UnsafePointer<CChar>?
+        switch family {
+        case AF_INET:
+            converted = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { ipv4 in
+                withUnsafePointer(to: ipv4.pointee.sin_addr) { inet_ntop(AF_INET, $0, &text, socklen_t(text.count)) }
+            }
+        case AF_INET6:
+            converted = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { ipv6 in
+                withUnsafePointer(to: ipv6.pointee.sin6_addr) {
+                    inet_ntop(AF_INET6, $0, &text, socklen_t(text.count))
+                }
+            }
+        default:
+            return nil
+        }
+        guard converted != nil else { return nil }
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
