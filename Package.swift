@@ -40,9 +40,10 @@ let package = Package(
         // A generic HTTP/1.1 server on libmicrohttpd (routing, limits, drain, gzip, ETags); no trust-list logic.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CZlib", "ReasonCodes"]),
         // Publishing signed lists (trustctl sign) and the demo network.
-        .target(name: "Publishing", dependencies: ["TrustLists", "COSE", "X509"]),
+        .target(name: "Publishing", dependencies: ["TrustLists", "JOSE", "COSE", "X509"]),
         // Argument parsing and the commands of trustctl, as a library so that tests can drive them in-process.
-        .target(name: "TrustCLI", dependencies: ["TrustListsService", "Publishing", "TrustLists", "X509", "COSE"]),
+        .target(
+            name: "TrustCLI", dependencies: ["TrustListsService", "Presentation", "Publishing", "TrustLists", "X509", "COSE"]),
         .executableTarget(name: "trustctl", dependencies: ["TrustCLI"]),
         .executableTarget(
             name: "TrustListd", dependencies: ["TrustCLI", "TrustListsService", "TrustLists", "CSystemd"]),
@@ -51,7 +52,9 @@ let package = Package(
             dependencies: ["TrustListsService", "Publishing", "TrustLists", "COSE", "X509", "COpenSSL"]),
 
         // What the test targets share: the real fixtures, a test PKI, the list simulator, Python interop.
-        .target(name: "TestSupport", dependencies: ["TrustListsService", "Publishing", "TrustLists", "COSE", "X509"]),
+        .target(
+            name: "TestSupport",
+            dependencies: ["TrustListsService", "Presentation", "Publishing", "TrustLists", "COSE", "X509"]),
         .testTarget(name: "X509Tests", dependencies: ["X509", "TestSupport"]),
         .testTarget(name: "COSETests", dependencies: ["COSE", "X509", "TestSupport"]),
         .testTarget(name: "JOSETests", dependencies: ["JOSE", "X509", "TestSupport"]),

@@ -16,6 +16,8 @@ public final class ListServer {
         public let query: String
         /// The request headers as received (names as the client spelled them).
         public let headers: [String: String]
+        /// The request body as text (POST); empty for other methods.
+        public let body: String?
 
         /// The value of header `name`, compared case-insensitively, or nil.
         public func header(_ name: String) -> String? {

@@ -8,7 +8,7 @@ public enum Trustctl {
     static var commands: [any Command.Type] {
         [
             VerifyCommand.self, RefreshCommand.self, StatusCommand.self, QueryReaderCommand.self,
-            QueryIssuerCommand.self,
+            QueryIssuerCommand.self, QueryRequestCommand.self, QueryDeviceRequestCommand.self,
             SnapshotCommand.self, SignCommand.self, DemoCommand.self,
         ]
     }

@@ -31,9 +31,14 @@ test can change it between requests). Query parameters win over the control file
                         injected statuses send an ETag only when this names one
     last_modified=VALUE use VALUE as Last-Modified; last_modified=none sends none (as for etag)
     header_case=lower   send header names in lower case
+    content_type=TYPE   send Content-Type TYPE with a file (default application/octet-stream)
+    http09=1            answer bytes without any status line (not HTTP/1.x), then close
+    big_header=N        answer 200 with one header line of N bytes
+
+POST is answered as GET (OpenID4VP request_uri_method=post); its body is logged.
 
 With --log FILE every request is appended to FILE as one JSON line:
-{"method", "path", "query", "headers"}.
+{"method", "path", "query", "headers", "body"}.
 """
 
 import argparse
@@ -120,7 +125,7 @@ class FaultHandler(BaseHTTPRequestHandler):
         parsed = urllib.parse.urlsplit(self.path)
         path = urllib.parse.unquote(parsed.path)
         self.fault = self.params(path, parsed.query)
-        self.server.log_request_line(self.command, path, parsed.query, self.headers)
+        self.server.log_request_line(self.command, path, parsed.query, self.headers, getattr(self, "posted", b""))
 
         delay = float(self.fault.get("delay", "0") or 0)
         if delay > 0:
@@ -165,6 +170,12 @@ class FaultHandler(BaseHTTPRequestHandler):
     def do_HEAD(self):
         self.do_GET()
 
+    def do_POST(self):
+        # A POST (OpenID4VP request_uri_method=post) is answered like a GET; its body is logged.
+        length = int(self.headers.get("Content-Length", "0") or 0)
+        self.posted = self.rfile.read(length) if length > 0 else b""
+        self.do_GET()
+
     def file_response(self, data, mtime):
         etag = self.fault.get("etag", '"%s"' % hashlib.sha256(data).hexdigest()[:16])
         if etag == "none":
@@ -182,7 +193,7 @@ class FaultHandler(BaseHTTPRequestHandler):
         if self.not_modified(etag, last_modified):
             return self.simple(304, "", validators)
 
-        headers = [("Content-Type", "application/octet-stream")] + validators
+        headers = [("Content-Type", self.fault.get("content_type", "application/octet-stream"))] + validators
         body = data
         if "truncate" in self.fault:
             body = data[: int(self.fault["truncate"])]
@@ -254,10 +265,11 @@ class FaultServer(ThreadingHTTPServer):
             return None
         return candidate
 
-    def log_request_line(self, method, path, query, headers):
+    def log_request_line(self, method, path, query, headers, body=b""):
         if not self.log_path:
             return
-        entry = {"method": method, "path": path, "query": query, "headers": dict(headers.items())}
+        entry = {"method": method, "path": path, "query": query, "headers": dict(headers.items()),
+                 "body": body.decode("utf-8", "replace")}
         with self.log_lock, open(self.log_path, "a", encoding="utf-8") as f:
             f.write(json.dumps(entry, sort_keys=True) + "\n")
 

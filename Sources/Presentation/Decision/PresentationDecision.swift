@@ -19,6 +19,12 @@ public struct PresentationDecision: Sendable, Hashable {
         case domain(String)
         /// Not trusted, and nothing identifies it (ISO/IEC 18013-5 proximity, or a request too broken to read).
         case none
+
+        /// The commonName of a ``certificate(commonName:anchor:)`` answer; nil otherwise.
+        public var commonName: String? {
+            if case .certificate(let name, _) = self { return name }
+            return nil
+        }
     }
 
     /// Whether the verifier is trusted: the request passed every check and the reader decision trusts its chain.

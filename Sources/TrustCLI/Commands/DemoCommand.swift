@@ -20,7 +20,9 @@ enum DemoCommand: Command {
             1.0.18013.5.1.8) and a RICAL signer, three IACAs with different docTypes, a reader CA with a reader
             leaf, and a document signer under the first IACA. It signs a VICAL and a RICAL ('trustctl sign' does
             the same), writes a configuration with file:// URLs, then runs, printing each command and its output:
-            refresh, status, a reader query, two issuer queries, and a refresh after a rolled-back VICAL was
+            refresh, status, a reader query, two issuer queries, the wallet's view of two OpenID4VP request objects
+            (one from "Demo Verifier", whose certificate is under the RICAL's reader CA, shown as verified by it; one
+            from a verifier in no list, shown by its domain only), and a refresh after a rolled-back VICAL was
             published, which must keep the last good list. It ends with the commands to run by hand.
 
             EXIT STATUS: 0 every step gave the expected answer, 1 a step did not, 2 usage error or the folder
@@ -79,6 +81,11 @@ struct DemoFiles {
     var readerChain: String { folder.appendingPathComponent("pki/reader-chain.pem").path }
     var documentSignerChain: String { folder.appendingPathComponent("pki/document-signer-chain.pem").path }
     var publishedVICAL: URL { folder.appendingPathComponent("published/vical.cose") }
+    var trustedRequest: String { folder.appendingPathComponent("published/request-demo-verifier.jwt").path }
+    var unlistedRequest: String { folder.appendingPathComponent("published/request-unlisted-verifier.jwt").path }
+    /// The DNS names of the two verifiers (their `x509_san_dns:` client identifiers).
+    static let verifierHost = "verifier.demo.example"
+    static let unlistedHost = "unlisted.example"
 
     /// The VICAL issue published first, and the lower one published later to show a refused rollback.
     static let goodIssue: UInt64 = 2
@@ -117,6 +124,7 @@ struct DemoFiles {
                 ("pki/iaca-\($0.offset + 1).pem", $0.element.iaca.certificate.pemEncoded)
             }
         for (name, text) in pem { try files.save(Array(text.utf8), as: name) }
+        try files.publishRequests()
         try files.publish(network.vicalContent(issueID: goodIssue, date: now - 60))
         try files.publish(network.ricalContent(issueID: 1, date: now - 60))
         let published = folder.appendingPathComponent("published").path
@@ -135,6 +143,29 @@ struct DemoFiles {
             """
         try files.save(Array(configuration.utf8), as: "config/trustlists.json")
         return files
+    }
+
+    /// The two verifiers' signed request objects: Demo Verifier's under the network's reader intermediate, and a
+    /// self-signed verifier's that no RICAL lists.
+    func publishRequests() throws {
+        do {
+            let verifier = try RequestObjectPublisher.verifierCertificate(
+                commonName: "Demo Verifier", host: Self.verifierHost, issuer: network.readerIntermediate, at: now)
+            let trusted = try RequestObjectPublisher.signed(
+                host: Self.verifierHost, signer: verifier.key,
+                chain: [verifier.certificate, network.readerIntermediate.certificate], nonce: "demo-nonce-1", at: now)
+            let unlisted = try RequestObjectPublisher.verifierCertificate(
+                commonName: "Unlisted Verifier", host: Self.unlistedHost, issuer: nil, at: now)
+            let untrusted = try RequestObjectPublisher.signed(
+                host: Self.unlistedHost, signer: unlisted.key, chain: [unlisted.certificate], nonce: "demo-nonce-2",
+                at: now)
+            try save(Array(trusted.utf8), as: "published/request-demo-verifier.jwt")
+            try save(Array(untrusted.utf8), as: "published/request-unlisted-verifier.jwt")
+        } catch let failure as InputFiles.Failure {
+            throw failure
+        } catch {
+            throw InputFiles.Failure(description: "signing the demo request objects failed: \(error)")
+        }
     }
 
     /// Signs `content` with the network's signer (refusing what would not verify) and publishes it.
@@ -219,6 +250,28 @@ struct DemoScript {
                 chain: [network.documentSigner.certificate], docType: "eu.europa.ec.eudi.pid.1", at: files.now)
             return decision.reason == .docTypeNotAuthorized
         }
+        step(
+            "Does the wallet trust Demo Verifier's OpenID4VP request? (signed by a certificate under the RICAL's reader CA)",
+            [
+                "query", "request", "--file", files.trustedRequest, "--client-id",
+                "x509_san_dns:\(DemoFiles.verifierHost)",
+            ] + config, expect: 0
+        ) {
+            guard let service = $0, let text = try? String(contentsOfFile: files.trustedRequest, encoding: .utf8)
+            else { return false }
+            let decision = service.requestDecision(
+                requestObject: text, clientID: "x509_san_dns:\(DemoFiles.verifierHost)", at: files.now)
+            return decision.trusted && decision.verifiedBy.commonName == "Demo Verifier"
+        }
+        step(
+            "A verifier in no list: the wallet shows its domain only (not_on_trust_list)",
+            ["query", "request", "--file", files.unlistedRequest] + config, expect: 1
+        ) {
+            guard let service = $0, let text = try? String(contentsOfFile: files.unlistedRequest, encoding: .utf8)
+            else { return false }
+            let decision = service.requestDecision(requestObject: text, clientID: nil, at: files.now)
+            return decision.reason == .notOnTrustList && decision.domain == DemoFiles.unlistedHost
+        }
         context.print(
             "\nPublishing a rolled-back VICAL (issue \(DemoFiles.rolledBackIssue), dated before issue \(DemoFiles.goodIssue)) at \(files.publishedVICAL.path)"
         )
@@ -247,6 +300,7 @@ struct DemoScript {
               trustctl status --config \(files.configuration)
               trustctl query reader --config \(files.configuration) --chain \(files.readerChain) --json
               trustctl query issuer --config \(files.configuration) --chain \(files.documentSignerChain) --doctype org.iso.18013.5.1.mDL
+              trustctl query request --config \(files.configuration) --file \(files.trustedRequest) --json
               trustctl verify \(files.folder.path)/published/rical.cose --kind rical --root \(files.folder.path)/pki/root.pem
               trustctl snapshot --config \(files.configuration)
               trustctl status --config \(files.configuration) --at \(Timestamp.text(files.now + 4 * 86_400))   # expired by then

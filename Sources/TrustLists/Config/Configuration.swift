@@ -28,6 +28,8 @@ public struct Configuration: Sendable {
     public var http: HTTPSettings
     /// The trust networks, in file order.
     public var networks: [NetworkConfiguration]
+    /// How presentation requests (OpenID4VP, ISO/IEC 18013-5 DeviceRequests) are judged (`presentation`).
+    public var presentation: PresentationSettings
 
     /// Every configured list, in file order (VICAL before RICAL within a network).
     public var lists: [ListConfiguration] {
@@ -92,7 +94,7 @@ public struct Configuration: Sendable {
         try top.requireOnly([
             "cacheDirectory", "checkIntervalSeconds", "refreshIntervalSeconds", "backoffBaseSeconds",
             "backoffCapSeconds",
-            "clockSkewSeconds", "allowInsecureURLs", "http", "networks",
+            "clockSkewSeconds", "allowInsecureURLs", "http", "networks", "presentation",
         ])
         self.file = file
         let cachePath = try top.string("cacheDirectory") ?? "../cache"
@@ -121,6 +123,7 @@ public struct Configuration: Sendable {
         }
         clockSkewSeconds = try top.number("clockSkewSeconds", in: 0...3_600) ?? 180
         http = try Self.httpSettings(top, folder: folder)
+        presentation = try PresentationSettings(top.object("presentation"))
 
         guard let entries = try top.array("networks") else { throw top.error(at: "networks", "missing (required)") }
         guard !entries.isEmpty else { throw top.error(at: "networks", "must name at least one network") }
@@ -182,9 +185,14 @@ public struct NetworkConfiguration: Sendable {
     /// How long past `nextUpdate` (or `date + maxAge`) a list is overdue but still trusted, in seconds
     /// (default 3 days).
     public var overdueGraceSeconds: Double
+    /// Whether readers of this network may lack the reader EKU 1.0.18013.5.1.6 in OpenID4VP requests (real EU access
+    /// certificates carry none); never for ISO/IEC 18013-5 ReaderAuth. Default false.
+    public var readerEKUOptionalForOpenID4VP: Bool
 
     init(_ reader: JSONObjectReader, folder: URL, http: HTTPSettings) throws(ConfigurationError) {
-        try reader.requireOnly(["id", "root", "vical", "rical", "maxAgeSeconds", "overdueGraceSeconds"])
+        try reader.requireOnly([
+            "id", "root", "vical", "rical", "maxAgeSeconds", "overdueGraceSeconds", "readerEKUOptionalForOpenID4VP",
+        ])
         id = try reader.requiredString("id")
         guard id.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || "._-".contains($0)) }),
             let first = id.first, first.isLowercase || first.isNumber
@@ -202,6 +210,7 @@ public struct NetworkConfiguration: Sendable {
         guard vical != nil || rical != nil else { throw reader.error(at: nil, "names neither a vical nor a rical") }
         maxAgeSeconds = try reader.number("maxAgeSeconds", in: 60...(366 * 86_400)) ?? 2_592_000
         overdueGraceSeconds = try reader.number("overdueGraceSeconds", in: 0...(366 * 86_400)) ?? 259_200
+        readerEKUOptionalForOpenID4VP = try reader.bool("readerEKUOptionalForOpenID4VP") ?? false
     }
 }
 

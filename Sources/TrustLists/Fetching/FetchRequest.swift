@@ -9,6 +9,11 @@ public struct FetchRequest: Hashable, Sendable {
     /// The `Last-Modified` value of the last successful download, sent back verbatim as `If-Modified-Since`;
     /// nil to send none.
     public var lastModified: String?
+    /// The `Accept` header value; nil sends the trust-list default (COSE, CBOR, then anything).
+    public var accept: String?
+    /// A body to POST as `application/x-www-form-urlencoded`; nil makes the request a GET. (OpenID4VP 1.0 §5.10:
+    /// `request_uri_method=post`.)
+    public var formBody: [UInt8]?
 
     /// Creates a request.
     /// - Parameters:
@@ -16,10 +21,16 @@ public struct FetchRequest: Hashable, Sendable {
     ///   - etag: the `ETag` of the last success, or nil. A value containing control characters (CR, LF, NUL…)
     ///     is not sent, since it cannot be a header value; the request is then unconditional.
     ///   - lastModified: the `Last-Modified` of the last success, or nil; control characters as for `etag`.
-    public init(url: String, etag: String? = nil, lastModified: String? = nil) {
+    ///   - accept: the `Accept` header value, or nil for the trust-list default.
+    ///   - formBody: a form body to POST, or nil for a GET.
+    public init(
+        url: String, etag: String? = nil, lastModified: String? = nil, accept: String? = nil, formBody: [UInt8]? = nil
+    ) {
         self.url = url
         self.etag = etag
         self.lastModified = lastModified
+        self.accept = accept
+        self.formBody = formBody
     }
 
     /// True when the request carries a validator that can be sent, so that a 304 answer is meaningful.

@@ -41,6 +41,27 @@ public struct CurlFetcher: ListFetching {
     ///   - `.tooLarge`: an announced `Content-Length` or the streamed body above ``HTTPSettings/maxBytes``;
     ///   - `.tlsError`: TLS handshake or server certificate verification failed, or the CA file is unusable.
     public func fetch(_ request: FetchRequest, cancellation: CancellationToken?) throws(TrustListError) -> FetchResult {
+        let response = try transfer(request, cancellation: cancellation)
+        if response.status == 304 {
+            return .notModified
+        }
+        return .fetched(
+            body: response.body, etag: response.etag, lastModified: response.lastModified,
+            effectiveURL: response.effectiveURL)
+    }
+
+    /// What one transfer brought back.
+    struct Response {
+        let status: Int?
+        let body: [UInt8]
+        let etag: String?
+        let lastModified: String?
+        let contentType: String?
+        let effectiveURL: String
+    }
+
+    /// One transfer with libcurl: checks, options, perform, and the outcome judged (see ``fetch(_:cancellation:)``).
+    func transfer(_ request: FetchRequest, cancellation: CancellationToken?) throws(TrustListError) -> Response {
         try settings.validate()
         let policy = try URLPolicy.parsedByCurl(request.url, allowInsecureURLs: settings.allowInsecureURLs)
         if cancellation?.isCancelled == true {
@@ -80,6 +101,9 @@ public struct CurlFetcher: ListFetching {
         try configure(
             easy, url: request.url, policy: policy, headers: headers, errorBuffer: errorBuffer,
             context: context.toOpaque())
+        if let body = request.formBody {
+            try setFormBody(easy, body, url: request.url)
+        }
 
         let code = curl_easy_perform(easy)
         let outcome = CurlOutcome(
@@ -95,19 +119,36 @@ public struct CurlFetcher: ListFetching {
         if let error = outcome.error(conditional: request.isConditional) {
             throw error
         }
-        if outcome.status == 304 {
-            return .notModified
+        let isFile = policy.scheme == .file
+        return Response(
+            status: outcome.status, body: state.body, etag: isFile ? nil : lastResponseHeader(easy, "ETag"),
+            lastModified: isFile ? nil : lastResponseHeader(easy, "Last-Modified"),
+            contentType: isFile ? nil : stringInfo(easy, CURLINFO_CONTENT_TYPE), effectiveURL: outcome.effectiveURL)
+    }
+
+    /// Makes the transfer a POST of `body` as `application/x-www-form-urlencoded` (libcurl's default type for
+    /// `CURLOPT_POSTFIELDS`), copied by libcurl.
+    private func setFormBody(_ easy: UnsafeMutableRawPointer, _ body: [UInt8], url: String) throws(TrustListError) {
+        var result = shim_curl_setopt_off_t(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
+        if result == CURLE_OK {
+            result = body.withUnsafeBufferPointer { buffer in
+                shim_curl_setopt_pointer(
+                    easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: buffer.baseAddress))
+            }
         }
-        return .fetched(
-            body: state.body,
-            etag: policy.scheme == .file ? nil : lastResponseHeader(easy, "ETag"),
-            lastModified: policy.scheme == .file ? nil : lastResponseHeader(easy, "Last-Modified"),
-            effectiveURL: outcome.effectiveURL)
+        guard result == CURLE_OK else {
+            throw TrustListError(
+                .networkError,
+                "fetching \(url): libcurl rejected the form body: \(String(cString: curl_easy_strerror(result)))")
+        }
     }
 
     /// The extra request header lines: `Accept`, and the validators that can be sent.
     private func requestHeaderLines(_ request: FetchRequest) -> [String] {
-        var lines = [Self.acceptHeader]
+        let accept = request.accept.flatMap { value in
+            value.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } ? nil : "Accept: \(value)"
+        }
+        var lines = [accept ?? Self.acceptHeader]
         if let etag = request.sendableETag {
             lines.append("If-None-Match: \(etag)")
         }

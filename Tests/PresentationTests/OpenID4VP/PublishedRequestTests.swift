@@ -143,11 +143,3 @@ struct PublishedRequestTests {
         #expect(decision.consent.dcqlQuery?["credential_sets"]?.arrayValue?.count == 2)
     }
 }
-
-extension PresentationDecision.VerifiedBy {
-    /// The commonName of a certificate answer.
-    var commonName: String? {
-        if case .certificate(let name, _) = self { return name }
-        return nil
-    }
-}

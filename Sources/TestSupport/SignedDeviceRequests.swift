@@ -1,23 +1,25 @@
 import COSE
 import Foundation
 import Presentation
-import TestSupport
 import X509
 
-/// DeviceRequests signed in the test with the COSE module's signer, to reach the checks that Annex D does not.
-enum SignedRequests {
+/// ISO/IEC 18013-5 DeviceRequests signed in tests with the COSE module's signer, to reach the checks that Annex D
+/// does not (and to give the CLI and the HTTP API a request from a listed reader).
+public enum SignedRequests {
     /// The reader EKU (ISO/IEC 18013-5 Annex B: 1.0.18013.5.1.6).
-    static let readerEKU = "1.0.18013.5.1.6"
+    public static let readerEKU = "1.0.18013.5.1.6"
 
     /// A reader root and a reader leaf under it, from the test PKI.
-    static func readerPKI(algorithm: KeyAlgorithm = .ecP256) throws -> (root: TestPKI.Issued, leaf: TestPKI.Issued) {
+    public static func readerPKI(
+        algorithm: KeyAlgorithm = .ecP256
+    ) throws -> (root: TestPKI.Issued, leaf: TestPKI.Issued) {
         let root = try TestPKI.root("Test reader root")
         let leaf = try TestPKI.leaf("Test reader", under: root, extendedKeyUsage: [readerEKU], algorithm: algorithm)
         return (root, leaf)
     }
 
     /// A small ItemsRequest for an mDL, encoded deterministically.
-    static let itemsRequest: [UInt8] = CBOR.map([
+    public static let itemsRequest: [UInt8] = CBOR.map([
         .init(key: "docType", value: "org.iso.18013.5.1.mDL"),
         .init(
             key: "nameSpaces",
@@ -29,7 +31,7 @@ enum SignedRequests {
     ]).encoded()
 
     /// ReaderAuthenticationBytes (§9.1.4) built here independently of ``ReaderAuthentication/bytes(for:sessionTranscript:)``.
-    static func readerAuthenticationBytes(items: [UInt8], transcript: SessionTranscript) -> [UInt8] {
+    public static func readerAuthenticationBytes(items: [UInt8], transcript: SessionTranscript) -> [UInt8] {
         CBOREncoder().encode(
             .tagged(
                 24,
@@ -41,17 +43,30 @@ enum SignedRequests {
     }
 
     /// How to sign a readerAuth.
-    struct Options {
-        var x5chainProtected = false
-        var attached = false
-        var omitX5Chain = false
-        var criticalLabel: Int64?
-        var tagged = false
-        var signedItems: [UInt8]?
+    public struct Options: Sendable {
+        public var x5chainProtected: Bool
+        public var attached: Bool
+        public var omitX5Chain: Bool
+        public var criticalLabel: Int64?
+        public var tagged: Bool
+        public var signedItems: [UInt8]?
+
+        /// Options; the defaults put x5chain in the unprotected header, detach the payload and tag nothing.
+        public init(
+            x5chainProtected: Bool = false, attached: Bool = false, omitX5Chain: Bool = false,
+            criticalLabel: Int64? = nil, tagged: Bool = false, signedItems: [UInt8]? = nil
+        ) {
+            self.x5chainProtected = x5chainProtected
+            self.attached = attached
+            self.omitX5Chain = omitX5Chain
+            self.criticalLabel = criticalLabel
+            self.tagged = tagged
+            self.signedItems = signedItems
+        }
     }
 
     /// A DeviceRequest with one DocRequest for `items`, signed by `signer` with x5chain `chain`.
-    static func deviceRequest(
+    public static func deviceRequest(
         items: [UInt8] = itemsRequest, transcript: SessionTranscript, signer: PrivateKey, chain: [Certificate],
         options: Options = Options()
     ) throws -> [UInt8] {

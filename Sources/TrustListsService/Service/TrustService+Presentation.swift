@@ -1,0 +1,55 @@
+import Foundation
+import Presentation
+import TrustLists
+
+extension TrustService {
+    /// The OpenID4VP options of this configuration: the wallet's issuer, the clock skew, its pre-registered clients,
+    /// and the networks whose readers may lack the reader EKU (`readerEKUOptionalForOpenID4VP`).
+    public var openID4VPOptions: OpenID4VPOptions {
+        let settings = configuration.presentation
+        return OpenID4VPOptions(
+            walletIssuer: settings.walletIssuer, clockSkew: settings.clockSkewSeconds,
+            readerEKUExemptNetworks: Set(
+                configuration.networks.filter(\.readerEKUOptionalForOpenID4VP).map(\.id)),
+            preRegisteredClientIDs: Set(settings.preRegisteredClientIDs))
+    }
+
+    /// The decision for an OpenID4VP authorization request as the wallet received it (a link or QR code): the request
+    /// object by value, or fetched from `request_uri` with this service's libcurl fetcher and its limits (https only
+    /// unless `allowInsecureURLs`); then the request policies and the reader decision of the current generation
+    /// (OpenID4VP 1.0, HAIP 1.0; DESIGN.md, "Presentation").
+    /// - Parameters:
+    ///   - url: the request URL (`openid4vp://`, `haip-vp://`, `mdoc-openid4vp://`, `eudi-openid4vp://`, `https`).
+    ///   - time: the decision time, UTC.
+    /// - Returns: the decision; "not trusted" is a value with its reason code, never an error.
+    public func requestDecision(url: String, at time: Date) -> PresentationDecision {
+        OpenID4VPVerifier.decide(
+            url: url, at: time, fetcher: CurlFetcher(settings: configuration.http), trust: queries,
+            options: openID4VPOptions)
+    }
+
+    /// The decision for a request object received by value (a JWS compact serialization) and the `client_id` that
+    /// came with it (nil when the request object alone was received).
+    /// - Parameters:
+    ///   - requestObject: the signed request object.
+    ///   - clientID: the authorization request's `client_id`, or nil.
+    ///   - time: the decision time, UTC.
+    public func requestDecision(requestObject: String, clientID: String?, at time: Date) -> PresentationDecision {
+        OpenID4VPVerifier.decide(
+            requestObject: requestObject, clientID: clientID, at: time, trust: queries, options: openID4VPOptions)
+    }
+
+    /// The decision for an ISO/IEC 18013-5 DeviceRequest (§8.3.2.1.2.1) and its SessionTranscript (§9.1.5.1, bare or
+    /// as SessionTranscriptBytes): each DocRequest's `readerAuth` verified (§9.1.4), its x5chain judged by the
+    /// reader decision with the reader EKU always required.
+    /// - Parameters:
+    ///   - deviceRequest: the DeviceRequest's CBOR.
+    ///   - sessionTranscript: the SessionTranscript's CBOR.
+    ///   - time: the decision time, UTC.
+    public func deviceRequestDecision(
+        deviceRequest: [UInt8], sessionTranscript: [UInt8], at time: Date
+    ) -> PresentationDecision {
+        ProximityVerifier.decide(
+            deviceRequest: deviceRequest, sessionTranscript: sessionTranscript, trust: queries, at: time)
+    }
+}
