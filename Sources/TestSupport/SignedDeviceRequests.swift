@@ -44,11 +44,17 @@ public enum SignedRequests {
 
     /// How to sign a readerAuth.
     public struct Options: Sendable {
+        /// x5chain in the protected header instead of the unprotected one.
         public var x5chainProtected: Bool
+        /// The payload attached instead of detached.
         public var attached: Bool
+        /// No x5chain at all.
         public var omitX5Chain: Bool
+        /// A `crit` label (with a value under it) in the protected header.
         public var criticalLabel: Int64?
+        /// Tag 18 around the COSE_Sign1.
         public var tagged: Bool
+        /// Items signed instead of the ones sent (a signature over other items).
         public var signedItems: [UInt8]?
 
         /// Options; the defaults put x5chain in the unprotected header, detach the payload and tag nothing.
