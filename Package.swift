@@ -49,7 +49,9 @@ let package = Package(
             name: "TrustListd", dependencies: ["TrustCLI", "TrustListsService", "TrustLists", "CSystemd"]),
         .executableTarget(
             name: "trustlists-bench",
-            dependencies: ["TrustListsService", "Publishing", "TrustLists", "COSE", "X509", "COpenSSL"]),
+            dependencies: [
+                "TrustListsService", "Presentation", "Publishing", "TrustLists", "JOSE", "COSE", "X509", "COpenSSL",
+            ]),
 
         // What the test targets share: the real fixtures, a test PKI, the list simulator, Python interop.
         .target(

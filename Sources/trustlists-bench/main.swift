@@ -14,6 +14,9 @@ let groups: [BenchmarkGroup] = [
     BenchmarkGroup(
         name: "query", summary: "trust decisions and generation install (10,000 issuers, 1,000 verifiers)",
         run: QueryBenchmarks.run),
+    BenchmarkGroup(
+        name: "presentation", summary: "OpenID4VP request decisions vs the ES256 + X509_verify_cert floor",
+        run: PresentationBenchmarks.run),
 ]
 
 /// The help text, with the group list.

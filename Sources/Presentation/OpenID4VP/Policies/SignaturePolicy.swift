@@ -20,17 +20,20 @@ struct SignaturePolicy: RequestPolicy {
                     + "(OpenID4VP 1.0 §5.9.3), yet a request object came")
         }
         let jws = requestObject.jws
-        let certificates: [Certificate]
-        do {
-            guard let parsed = try jws.x5cCertificates() else {
+        guard let x5c = jws.x5c else {
+            return PresentationError(
+                .missingX5C,
+                "request header.x5c: missing; client_id \(context.client.clientID) needs the signer's certificate "
+                    + "chain (OpenID4VP 1.0 §5.9.3)")
+        }
+        var certificates: [Certificate] = []
+        for (index, der) in x5c.enumerated() {
+            do {
+                certificates.append(try PresentedCertificates.shared.certificate(derEncoded: der))
+            } catch {
                 return PresentationError(
-                    .missingX5C,
-                    "request header.x5c: missing; client_id \(context.client.clientID) needs the signer's certificate "
-                        + "chain (OpenID4VP 1.0 §5.9.3)")
+                    .malformedX5C, "request header.x5c[\(index)]: not an X.509 certificate: \(error.reason)")
             }
-            certificates = parsed
-        } catch {
-            return PresentationError(.malformedX5C, "request \(error.reason)")
         }
         let key: PublicKey
         do {
