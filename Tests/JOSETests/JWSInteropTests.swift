@@ -12,7 +12,7 @@ private let hasCryptography = Python.hasModules(["cryptography"])
 /// signs verify in Python.
 @Suite(
     "JWS interop with Python cryptography",
-    .enabled(if: hasCryptography, "python3 with cryptography absent: JWS interop check skipped"))
+    .requires(.pythonCryptography))
 struct JWSInteropTests {
     /// Signs a JWS in Python with a fresh two-certificate chain; prints `{"jws": …, "root": base64 DER}`.
     static let pythonSigner = """

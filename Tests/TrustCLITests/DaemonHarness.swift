@@ -34,10 +34,14 @@ enum BuiltProducts {
     /// `trustlistd`, when built.
     static var trustlistd: URL? { directory?.appendingPathComponent("trustlistd") }
 
-    /// Why daemon tests are skipped when it is missing.
-    static var skipMessage: Comment {
-        "trustlistd is not built next to the test bundle (looked in \(candidates.map(\.path))); run swift build first"
-    }
+}
+
+extension Prerequisite {
+    /// `trustlistd` built beside the test bundle (`swift test` builds it; `swift build --build-tests` too).
+    static let trustlistd = Prerequisite(
+        "trustlistd built beside the test bundle",
+        hint: "looked in \(BuiltProducts.candidates.map(\.path).joined(separator: ", ")); run swift build first"
+    ) { BuiltProducts.directory != nil }
 }
 
 /// One log line of the daemon: `<priority>message key=value …`.

@@ -13,8 +13,7 @@ import TrustLists
 
 /// `trustlistd` as a child process over the loopback list server, on the wall clock, waking every second.
 @Suite(
-    "trustlistd", .serialized, .enabled(if: BuiltProducts.trustlistd != nil, BuiltProducts.skipMessage),
-    .enabled(if: TestTools.hasPython3, "python3 absent: the loopback list server cannot run"))
+    "trustlistd", .serialized, .requires(.trustlistd, .python3))
 final class DaemonTests {
     let network: ServedNetwork
 

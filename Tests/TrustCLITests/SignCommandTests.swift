@@ -68,9 +68,8 @@ final class SignCommandTests {
         #expect((verify.json["warnings"] as? [Any])?.isEmpty == true)
     }
 
-    @Test("Python cbor2 + cryptography read and verify what sign writes", arguments: ["vical", "rical"])
+    @Test("Python cbor2 + cryptography read and verify what sign writes", .requires(.interopModules), arguments: ["vical", "rical"])
     func verifiesInPython(kind: String) throws {
-        try #require(Python.hasInteropModules, "\(Python.absentMessage)")
         let (status, _) = sign(kind, out: "\(kind).cose")
         #expect(status == 0)
         // An independent reading of ISO/IEC 18013-5 Annex C / F and RFC 9052 §4.4, printed as JSON facts.

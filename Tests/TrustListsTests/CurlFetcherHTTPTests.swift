@@ -8,7 +8,7 @@ import TrustLists
 
 @Suite(
     "CurlFetcher: status, validators and request headers over HTTP",
-    .enabled(if: TestTools.hasPython3, "python3 is not installed; the loopback test server needs it"))
+    .requires(.python3))
 struct CurlFetcherHTTPTests {
     let files: TemporaryDirectory
     let fetcher = CurlFetcher(settings: HTTPSettings(allowInsecureURLs: true))

@@ -10,7 +10,7 @@ import X509
 /// Refresh through libcurl against the loopback server with fault injection: each fault is refused with its reason
 /// code, and the last good list survives.
 @Suite(
-    "Refresh over HTTP with faults", .enabled(if: TestTools.hasPython3, "python3 absent: loopback server tests skipped")
+    "Refresh over HTTP with faults", .requires(.python3)
 )
 final class RefreshHTTPTests {
     let sim: ListSimulator
@@ -109,7 +109,7 @@ final class RefreshHTTPTests {
 
     @Test(
         "an https list source redirecting to http is refused and the last good list kept",
-        .enabled(if: TestTools.canMakeTestPKI, "cannot make a TLS test PKI (python3 cryptography or openssl)"))
+        .requires(.tlsTestPKI))
     func redirectToHTTP() throws {
         let pkiFolder = try TemporaryDirectory()
         let pki = try TLSTestPKI.make(in: pkiFolder.url)

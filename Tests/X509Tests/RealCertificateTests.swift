@@ -5,7 +5,7 @@ import X509
 
 /// The real roots and signers of ../shared/fixtures/real, checked against the facts in its README and what
 /// `openssl x509 -text` and Python's `cryptography` print for the same files.
-@Suite("Real certificates", .enabled(if: RealFixtures.isAvailable, "\(RealFixtures.absentMessage)"))
+@Suite("Real certificates", .requires(.realFixtures))
 struct RealCertificateTests {
     /// The DER certificates embedded in a signed list, in file order, found without a CBOR decoder (this target
     /// tests X509 alone): every `30 82 hh ll` that parses as a certificate. x5chain precedes the payload in a
@@ -173,9 +173,8 @@ struct RealCertificateTests {
         }
     }
 
-    @Test("certificate fields agree with Python's cryptography on every fixture certificate")
+    @Test("certificate fields agree with Python's cryptography on every fixture certificate", .requires(.interopModules))
     func agreesWithPython() throws {
-        try #require(Python.hasInteropModules, "\(Python.absentMessage)")
         var all: [Certificate] = []
         for file in ["aamva_vical_2025-11-18.cbor", "austroads_vical_2024-09-19.cbor", "nzta_rical_2025-11-13.rical"] {
             all += try Self.embeddedCertificates(file)
