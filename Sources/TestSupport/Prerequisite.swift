@@ -71,7 +71,9 @@ extension Trait where Self == ConditionTrait {
     /// Runs the test or suite only where every prerequisite is there: outside CI a missing one skips it with a
     /// message, in CI (`CI=true`) it fails.
     /// - Parameter prerequisites: what the test needs.
-    public static func requires(_ prerequisites: Prerequisite..., sourceLocation: SourceLocation = #_sourceLocation)
+    public static func requires(
+        _ prerequisites: Prerequisite..., sourceLocation: SourceLocation = #_sourceLocation
+    )
         -> Self
     {
         let comment = Comment(rawValue: prerequisites.map(\.skipMessage).joined(separator: "; "))
@@ -93,7 +95,8 @@ extension Prerequisite {
     /// Python 3 with `cbor2` and `cryptography` (``Python``), the independent implementation of interop tests.
     public static let interopModules = Prerequisite(
         "python3 with cbor2 and cryptography",
-        hint: "tried python3 on PATH, then /usr/bin/python3; on Debian: apt-get install python3-cbor2 python3-cryptography"
+        hint:
+            "tried python3 on PATH, then /usr/bin/python3; on Debian: apt-get install python3-cbor2 python3-cryptography"
     ) { Python.interpreter != nil }
 
     /// Python 3 with `cryptography` (the JWS interop tests need no `cbor2`).

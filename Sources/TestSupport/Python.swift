@@ -41,12 +41,23 @@ public enum Python {
     /// - Returns: standard output.
     /// - Throws: ``PythonError`` with standard error when the script exits non-zero.
     public static func run(_ script: String, input: [UInt8], arguments: [String] = []) throws -> [UInt8] {
+        try execute(["-c", script] + arguments, input: input)
+    }
+
+    /// Runs a Python script file (such as one in `Tests/Support`) with ``interpreter``.
+    /// - Returns: standard output.
+    /// - Throws: ``PythonError`` with standard error when the script exits non-zero.
+    public static func run(file: URL, arguments: [String], input: [UInt8] = []) throws -> [UInt8] {
+        try execute([file.path] + arguments, input: input)
+    }
+
+    private static func execute(_ arguments: [String], input: [UInt8]) throws -> [UInt8] {
         let process = Process()
         guard let python = interpreter ?? TestTools.python3 else {
             throw PythonError(status: -1, standardError: "no python3 (tried \(candidates.map(\.path)))")
         }
         process.executableURL = python
-        process.arguments = ["-c", script] + arguments
+        process.arguments = arguments
         let stdin = Pipe()
         let stdout = Pipe()
         let stderr = Pipe()

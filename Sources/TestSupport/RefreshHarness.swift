@@ -42,10 +42,12 @@ public final class RefreshHarness {
         source.set(ricalURL, .bytes(try self.sim.signed(self.sim.ricalContent(issueID: 1))))
     }
 
-    /// Writes `config/trustlists.json` for the simulator network and reads it back.
+    /// Writes `config/trustlists.json` for the simulator network (or another network whose lists name `provider`)
+    /// and reads it back.
     public static func configuration(
         in folder: URL, pin: String, extraNetwork: String, bootstrap: (vical: URL?, rical: URL?),
-        urls: (root: String, vical: String, rical: String), allowInsecure: Bool = false, extraTop: String = ""
+        urls: (root: String, vical: String, rical: String), allowInsecure: Bool = false, extraTop: String = "",
+        provider: String = "Sim"
     ) throws -> Configuration {
         let configFolder = folder.appendingPathComponent("config")
         try FileManager.default.createDirectory(at: configFolder, withIntermediateDirectories: true)
@@ -57,8 +59,8 @@ public final class RefreshHarness {
               "networks": [ {
                 "id": "sim",
                 "root": { "url": "\(urls.root)", "sha256": ["\(pin)"] },
-                "vical": { "url": "\(urls.vical)", "provider": "Sim"\(bootstrapKey(bootstrap.vical)) },
-                "rical": { "url": "\(urls.rical)", "provider": "Sim"\(bootstrapKey(bootstrap.rical)) }\(extraNetwork.isEmpty ? "" : ",\n    " + extraNetwork)
+                "vical": { "url": "\(urls.vical)", "provider": "\(provider)"\(bootstrapKey(bootstrap.vical)) },
+                "rical": { "url": "\(urls.rical)", "provider": "\(provider)"\(bootstrapKey(bootstrap.rical)) }\(extraNetwork.isEmpty ? "" : ",\n    " + extraNetwork)
               } ]
             }
             """
