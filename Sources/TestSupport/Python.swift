@@ -8,10 +8,12 @@ import Foundation
 /// `python3` on `PATH` may be a pyenv or virtual-environment Python without them while Debian's system Python has
 /// them (`python3-cbor2`, `python3-cryptography`, which `.ci/run` installs).
 public enum Python {
-    /// The interpreters tried, in order: `python3` on `PATH`, then `/usr/bin/python3`.
+    /// The interpreters tried, in order: `$TRUSTLISTS_PYTHON` when set (to run the interop tests with another
+    /// Python, such as Debian's with its older `cryptography`), `python3` on `PATH`, then `/usr/bin/python3`.
     public static var candidates: [URL] {
         var found: [URL] = []
-        for candidate in [TestTools.executable(named: "python3"), URL(fileURLWithPath: "/usr/bin/python3")] {
+        let override = ProcessInfo.processInfo.environment["TRUSTLISTS_PYTHON"].map { URL(fileURLWithPath: $0) }
+        for candidate in [override, TestTools.executable(named: "python3"), URL(fileURLWithPath: "/usr/bin/python3")] {
             guard let candidate, FileManager.default.isExecutableFile(atPath: candidate.path) else { continue }
             if !found.contains(where: { $0.resolvingSymlinksInPath() == candidate.resolvingSymlinksInPath() }) {
                 found.append(candidate)
