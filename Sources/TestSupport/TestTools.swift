@@ -49,6 +49,30 @@ public enum TestTools {
     }
 }
 
+extension TestTools {
+    /// The SHA-256 of `bytes` as coreutils' `sha256sum` computes it (lower-case hex): an expected value from outside
+    /// the code under test, which hashes with OpenSSL.
+    /// - Throws: ``TestSupportError`` when `sha256sum` is missing or fails.
+    public static func sha256sum(_ bytes: [UInt8]) throws -> String {
+        guard let tool = executable(named: "sha256sum") else { throw TestSupportError("sha256sum is not installed") }
+        let folder = try TemporaryDirectory()
+        let file = try folder.write(bytes, to: "input")
+        let process = Process()
+        process.executableURL = tool
+        process.arguments = [file.path]
+        process.standardInput = FileHandle.nullDevice
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, let sum = text.split(separator: " ").first, sum.count == 64 else {
+            throw TestSupportError("sha256sum failed: \(text)")
+        }
+        return String(sum)
+    }
+}
+
 /// A failure of the test machinery itself (not of the code under test).
 public struct TestSupportError: Error, CustomStringConvertible {
     /// What went wrong.
