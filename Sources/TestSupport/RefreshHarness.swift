@@ -28,15 +28,18 @@ public final class RefreshHarness {
     public let ricalID = ListID(network: "sim", kind: .rical)
 
     /// A harness whose source serves the root and issue 1 of both lists.
-    /// - Parameter extraNetwork: more JSON members of the network object (e.g. `"maxAgeSeconds": 600`).
+    /// - Parameters:
+    ///   - extraNetwork: more JSON members of the network object (e.g. `"maxAgeSeconds": 600`).
+    ///   - extraTop: more top-level JSON members (e.g. `"clockSkewSeconds": 0`).
     public init(
-        sim: ListSimulator? = nil, extraNetwork: String = "", bootstrap: (vical: URL?, rical: URL?) = (nil, nil)
+        sim: ListSimulator? = nil, extraNetwork: String = "", bootstrap: (vical: URL?, rical: URL?) = (nil, nil),
+        extraTop: String = ""
     ) throws {
         self.sim = try sim ?? ListSimulator()
         folder = try TemporaryDirectory()
         configuration = try Self.configuration(
             in: folder.url, pin: self.sim.root.certificate.sha256Hex, extraNetwork: extraNetwork, bootstrap: bootstrap,
-            urls: (rootURL, vicalURL, ricalURL))
+            urls: (rootURL, vicalURL, ricalURL), extraTop: extraTop)
         source.set(rootURL, .bytes(Array(self.sim.root.certificate.pemEncoded.utf8)))
         source.set(vicalURL, .bytes(try self.sim.signed(self.sim.vicalContent(issueID: 1))))
         source.set(ricalURL, .bytes(try self.sim.signed(self.sim.ricalContent(issueID: 1))))
