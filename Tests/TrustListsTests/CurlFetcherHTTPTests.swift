@@ -178,9 +178,9 @@ struct CurlFetcherHTTPTests {
 
     @Test("a closed port is networkError")
     func connectionRefusedIsNetworkError() throws {
-        let server = try ListServer(root: files.url)
-        let url = server.url("/data.bin")
-        server.stop()
+        // A port held bound but not listening: refused every time, and no parallel test's server can take it.
+        let closed = try ClosedPort()
+        let url = closed.url("/data.bin")
 
         let error = expectFetchError(.networkError) { () throws(TrustListError) in
             try fetcher.fetch(FetchRequest(url: url))

@@ -174,13 +174,15 @@ struct StoreRuleTests {
     // MARK: - Bootstrap
 
     /// A harness whose VICAL has a bootstrap file in `folder` holding `issue`, dated at the reference time.
-    func bootstrapHarness(issue: UInt64, in folder: TemporaryDirectory, extraTop: String = "") throws -> RefreshHarness {
+    func bootstrapHarness(issue: UInt64, in folder: TemporaryDirectory, extraTop: String = "") throws -> RefreshHarness
+    {
         let sim = try ListSimulator()
         let file = try folder.write(try sim.signed(sim.vicalContent(issueID: issue)), to: "vical-bootstrap.cose")
         return try RefreshHarness(sim: sim, bootstrap: (file, nil), extraTop: extraTop)
     }
 
-    @Test("a bootstrap file is ignored while a verified list is cached, even a higher issue, even when the source fails")
+    @Test(
+        "a bootstrap file is ignored while a verified list is cached, even a higher issue, even when the source fails")
     func bootstrapIgnoredWhenCached() throws {
         let folder = try TemporaryDirectory()
         let harness = try bootstrapHarness(issue: 9, in: folder)
@@ -218,13 +220,16 @@ struct StoreRuleTests {
         let folder = try TemporaryDirectory()
         let harness = try bootstrapHarness(issue: 3, in: folder, extraTop: "\"http\": { \"maxBytes\": 1000 }")
         let size = try #require(
-            try FileManager.default.attributesOfItem(atPath: folder.url.appendingPathComponent("vical-bootstrap.cose").path)[
-                .size] as? NSNumber)
+            try FileManager.default.attributesOfItem(
+                atPath: folder.url.appendingPathComponent("vical-bootstrap.cose").path)[
+                    .size] as? NSNumber)
         #expect(size.intValue > 1000)
         harness.source.set(harness.vicalURL, .failure(TrustListError(.networkError, "unreachable")))
         let vical = try #require(result(try harness.refresh(at: t0), harness.vicalID))
         #expect(vical.state == .noTrust)
-        #expect(vical.notes.contains { $0.hasPrefix("bootstrap file unusable") && $0.contains("maxBytes") }, "\(vical.notes)")
+        #expect(
+            vical.notes.contains { $0.hasPrefix("bootstrap file unusable") && $0.contains("maxBytes") },
+            "\(vical.notes)")
     }
 
     @Test("a bootstrap file below the high-water mark is a rollback, even when no list is cached any more")
