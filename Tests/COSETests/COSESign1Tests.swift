@@ -258,7 +258,9 @@ struct COSESign1Tests {
         #expect(throws: COSEError(.badSignature)) { try broken.verifySignature(with: try leaf.publicKey) }
     }
 
-    @Test("a message signed here verifies in Python (cbor2 + cryptography), and one signed there verifies here", .requires(.interopModules))
+    @Test(
+        "a message signed here verifies in Python (cbor2 + cryptography), and one signed there verifies here",
+        .requires(.interopModules))
     func pythonInterop() throws {
         let key = try PrivateKey.generate(.ecP384)
         let ours = try COSESign1.sign(payload: Self.content, key: key, externalAAD: [9, 9])

@@ -73,7 +73,9 @@ struct ReaderAuthenticationInteropTests {
         let rootSHA256: String
     }
 
-    @Test("a DeviceRequest built and signed by cbor2 + cryptography verifies here", .requires(.interopModules), arguments: ["P-256", "P-384"])
+    @Test(
+        "a DeviceRequest built and signed by cbor2 + cryptography verifies here", .requires(.interopModules),
+        arguments: ["P-256", "P-384"])
     func signedThereVerifiesHere(curve: String) throws {
         let output = try Python.run(Self.signThere, input: [], arguments: [curve])
         let signed = try JSONDecoder().decode(Signed.self, from: Data(output))
@@ -123,7 +125,9 @@ struct ReaderAuthenticationInteropTests {
         print("ok")
         """
 
-    @Test("a DeviceRequest signed here verifies in Python over cbor2's ReaderAuthenticationBytes", .requires(.interopModules))
+    @Test(
+        "a DeviceRequest signed here verifies in Python over cbor2's ReaderAuthenticationBytes",
+        .requires(.interopModules))
     func signedHereVerifiesThere() throws {
         let pki = try SignedRequests.readerPKI()
         let transcript = try SessionTranscript(cborEncoded: AnnexD.sessionTranscriptBytes)

@@ -81,7 +81,8 @@ struct DaemonSignalTests {
         #expect(!lines.contains { $0.message == "stopped" || $0.message == "stop deadline passed, exiting" })
     }
 
-    @Test("a refresh that cannot take the lock is skipped with a warning and retried; it runs once the lock can be taken")
+    @Test(
+        "a refresh that cannot take the lock is skipped with a warning and retried; it runs once the lock can be taken")
     func refreshSkipped() throws {
         let network = try ServedNetwork()
         // A folder where the lock file goes: the lock cannot be opened (persist_error), as a refresh that could not
@@ -123,7 +124,8 @@ struct DaemonSignalTests {
             $0.message == "refresh finished" && $0["trigger"] == "schedule"
         }
         let lines = daemon.logLines
-        #expect(lines.contains { $0.message == "list updated" && $0["list.id"] == "sim/vical" && $0["issue.id"] == "2" })
+        #expect(
+            lines.contains { $0.message == "list updated" && $0["list.id"] == "sim/vical" && $0["issue.id"] == "2" })
         #expect(!lines.contains { $0.message == "list refresh failed" }, "no failure, so no backoff:\n\(daemon.log)")
         #expect(try network.status().lists.first { $0.id == network.vicalID }?.state == .fresh)
     }
@@ -139,7 +141,9 @@ struct DaemonStallTests {
     func stalledLoop() throws {
         // The stall limit is the fetch deadlines plus 120 s: 120.2 s here.
         let network = try ServedNetwork(
-            extraTop: "\"checkIntervalSeconds\": 1, \"http\": { \"totalTimeoutSeconds\": 0.1, \"connectTimeoutSeconds\": 0.1 }")
+            extraTop:
+                "\"checkIntervalSeconds\": 1, \"http\": { \"totalTimeoutSeconds\": 0.1, \"connectTimeoutSeconds\": 0.1 }"
+        )
         // The silent step: loading the cache waits for the lock (up to 300 s) without a heartbeat after it begins.
         var held: StoreLock? = try StoreLock.acquire(network.layout, timeout: 5)
         defer { held?.release() }
@@ -165,7 +169,9 @@ struct DaemonStallTests {
         #expect(silence >= 120.2, "\(line)")
         // Every ping was sent before the first stall line; two more timer ticks send none.
         let pings = socket.messages.filter { $0 == "WATCHDOG=1" }.count
-        try daemon.waitFor("two more ticks", count: 3, timeout: 30) { $0.message == "loop stalled, watchdog not pinged" }
+        try daemon.waitFor("two more ticks", count: 3, timeout: 30) {
+            $0.message == "loop stalled, watchdog not pinged"
+        }
         #expect(socket.messages.filter { $0 == "WATCHDOG=1" }.count == pings)
         // Signs of life again: the lock is released, the loop goes on, and the pings resume.
         held?.release()

@@ -247,7 +247,8 @@ final class DaemonTests {
                 #expect(metrics.value("trustlists_list_last_attempt_timestamp_seconds", list) == success)
                 let untilNextUpdate = try #require(metrics.value("trustlists_list_next_update_in_seconds", list))
                 let nextUpdate = try #require(network.publishedNextUpdate[id == "sim/vical" ? .vical : .rical])
-                let bounds = (nextUpdate.timeIntervalSince1970 - read - 1)...(nextUpdate.timeIntervalSince1970 - started + 1)
+                let bounds =
+                    (nextUpdate.timeIntervalSince1970 - read - 1)...(nextUpdate.timeIntervalSince1970 - started + 1)
                 #expect(bounds.contains(untilNextUpdate), "\(untilNextUpdate) not in \(bounds)")
                 let signer = try #require(metrics.value("trustlists_list_signer_not_after_in_seconds", list))
                 #expect(signer > 300 * TestPKI.day)

@@ -68,7 +68,9 @@ final class SignCommandTests {
         #expect((verify.json["warnings"] as? [Any])?.isEmpty == true)
     }
 
-    @Test("Python cbor2 + cryptography read and verify what sign writes", .requires(.interopModules), arguments: ["vical", "rical"])
+    @Test(
+        "Python cbor2 + cryptography read and verify what sign writes", .requires(.interopModules),
+        arguments: ["vical", "rical"])
     func verifiesInPython(kind: String) throws {
         let (status, _) = sign(kind, out: "\(kind).cose")
         #expect(status == 0)

@@ -88,7 +88,8 @@ struct KeyTests {
         }
     }
 
-    @Test("an encrypted private key is refused with advice, never prompting for a passphrase", .requires(.interopModules))
+    @Test(
+        "an encrypted private key is refused with advice, never prompting for a passphrase", .requires(.interopModules))
     func encryptedKeyRefused() throws {
         let script = """
             from cryptography.hazmat.primitives.asymmetric import ec
