@@ -167,7 +167,9 @@ final class DaemonTests {
         }
     }
 
-    @Test("SIGTERM during a slow fetch: the fetch is abandoned, exit 0 before the stop deadline, the lock released, no failure recorded")
+    @Test(
+        "SIGTERM during a slow fetch: the fetch is abandoned, exit 0 before the stop deadline, the lock released, no failure recorded"
+    )
     func stopsDuringSlowFetch() throws {
         try network.server.setRules(["/vical": ["trickle": "10"]])
         let daemon = try network.startDaemon()
