@@ -1,7 +1,8 @@
 import Foundation
 
 /// The real signed lists and roots in `../shared/fixtures/real/` (beside the package), read in place: they are not
-/// copied into the project. Tests that need them are skipped, with a message, where the folder is absent.
+/// copied into the project. Tests that need them declare `.requires(.realFixtures)` (``Prerequisite``): skipped
+/// with a message where the folder is absent, a failure in CI.
 public enum RealFixtures {
     /// The fixture folder: `$TRUSTLISTS_FIXTURES`, else `../shared/fixtures/real` next to the package root.
     public static let directory: URL = {
@@ -15,9 +16,6 @@ public enum RealFixtures {
     public static var isAvailable: Bool {
         FileManager.default.fileExists(atPath: directory.appendingPathComponent("SHA256SUMS").path)
     }
-
-    /// The message a skipped test gives.
-    public static let absentMessage = "real fixtures absent (../shared/fixtures/real): skipped"
 
     /// The bytes of a fixture file.
     public static func bytes(_ name: String) throws -> [UInt8] {

@@ -28,24 +28,29 @@ public final class RefreshHarness {
     public let ricalID = ListID(network: "sim", kind: .rical)
 
     /// A harness whose source serves the root and issue 1 of both lists.
-    /// - Parameter extraNetwork: more JSON members of the network object (e.g. `"maxAgeSeconds": 600`).
+    /// - Parameters:
+    ///   - extraNetwork: more JSON members of the network object (e.g. `"maxAgeSeconds": 600`).
+    ///   - extraTop: more top-level JSON members (e.g. `"clockSkewSeconds": 0`).
     public init(
-        sim: ListSimulator? = nil, extraNetwork: String = "", bootstrap: (vical: URL?, rical: URL?) = (nil, nil)
+        sim: ListSimulator? = nil, extraNetwork: String = "", bootstrap: (vical: URL?, rical: URL?) = (nil, nil),
+        extraTop: String = ""
     ) throws {
         self.sim = try sim ?? ListSimulator()
         folder = try TemporaryDirectory()
         configuration = try Self.configuration(
             in: folder.url, pin: self.sim.root.certificate.sha256Hex, extraNetwork: extraNetwork, bootstrap: bootstrap,
-            urls: (rootURL, vicalURL, ricalURL))
+            urls: (rootURL, vicalURL, ricalURL), extraTop: extraTop)
         source.set(rootURL, .bytes(Array(self.sim.root.certificate.pemEncoded.utf8)))
         source.set(vicalURL, .bytes(try self.sim.signed(self.sim.vicalContent(issueID: 1))))
         source.set(ricalURL, .bytes(try self.sim.signed(self.sim.ricalContent(issueID: 1))))
     }
 
-    /// Writes `config/trustlists.json` for the simulator network and reads it back.
+    /// Writes `config/trustlists.json` for the simulator network (or another network whose lists name `provider`)
+    /// and reads it back.
     public static func configuration(
         in folder: URL, pin: String, extraNetwork: String, bootstrap: (vical: URL?, rical: URL?),
-        urls: (root: String, vical: String, rical: String), allowInsecure: Bool = false, extraTop: String = ""
+        urls: (root: String, vical: String, rical: String), allowInsecure: Bool = false, extraTop: String = "",
+        provider: String = "Sim"
     ) throws -> Configuration {
         let configFolder = folder.appendingPathComponent("config")
         try FileManager.default.createDirectory(at: configFolder, withIntermediateDirectories: true)
@@ -57,8 +62,8 @@ public final class RefreshHarness {
               "networks": [ {
                 "id": "sim",
                 "root": { "url": "\(urls.root)", "sha256": ["\(pin)"] },
-                "vical": { "url": "\(urls.vical)", "provider": "Sim"\(bootstrapKey(bootstrap.vical)) },
-                "rical": { "url": "\(urls.rical)", "provider": "Sim"\(bootstrapKey(bootstrap.rical)) }\(extraNetwork.isEmpty ? "" : ",\n    " + extraNetwork)
+                "vical": { "url": "\(urls.vical)", "provider": "\(provider)"\(bootstrapKey(bootstrap.vical)) },
+                "rical": { "url": "\(urls.rical)", "provider": "\(provider)"\(bootstrapKey(bootstrap.rical)) }\(extraNetwork.isEmpty ? "" : ",\n    " + extraNetwork)
               } ]
             }
             """

@@ -1,22 +1,22 @@
 import Foundation
 
-/// Where the test support scripts live and which external tools this machine has, for `.enabled(if:)`.
+/// Where the test support scripts live and which external tools this machine has (see ``Prerequisite``).
 public enum TestTools {
     /// `Tests/Support` (the scripts the tests run).
     public static let scriptsDirectory = PackageRoot.url.appendingPathComponent("Tests/Support")
 
-    /// The `python3` on `PATH`, or nil.
-    public static let python3: URL? = executable(named: "python3")
-
-    /// True when `python3` is available to run the loopback server.
-    public static var hasPython3: Bool { python3 != nil }
+    /// The `python3` on `PATH`, else `/usr/bin/python3`, or nil.
+    public static let python3: URL? =
+        executable(named: "python3")
+        ?? (FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
+            ? URL(fileURLWithPath: "/usr/bin/python3") : nil)
 
     /// True when `Tests/Support/make_test_pki.py` can run: `python3` plus its `cryptography` package or the
     /// `openssl` command.
     public static let canMakeTestPKI: Bool = {
-        guard let python3 else { return false }
+        guard python3 != nil else { return false }
         if executable(named: "openssl") != nil { return true }
-        return (try? run(python3, ["-c", "import cryptography"]).status) == 0
+        return Python.interpreter(with: ["cryptography"]) != nil
     }()
 
     /// The first executable file called `name` in the directories of `PATH`.
@@ -46,6 +46,30 @@ public enum TestTools {
         let text = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: text, as: UTF8.self))
+    }
+}
+
+extension TestTools {
+    /// The SHA-256 of `bytes` as coreutils' `sha256sum` computes it (lower-case hex): an expected value from outside
+    /// the code under test, which hashes with OpenSSL.
+    /// - Throws: ``TestSupportError`` when `sha256sum` is missing or fails.
+    public static func sha256sum(_ bytes: [UInt8]) throws -> String {
+        guard let tool = executable(named: "sha256sum") else { throw TestSupportError("sha256sum is not installed") }
+        let folder = try TemporaryDirectory()
+        let file = try folder.write(bytes, to: "input")
+        let process = Process()
+        process.executableURL = tool
+        process.arguments = [file.path]
+        process.standardInput = FileHandle.nullDevice
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, let sum = text.split(separator: " ").first, sum.count == 64 else {
+            throw TestSupportError("sha256sum failed: \(text)")
+        }
+        return String(sum)
     }
 }
 
@@ -106,7 +130,9 @@ public struct TLSTestPKI {
 
     /// Generates the PKI into `directory`.
     public static func make(in directory: URL) throws -> TLSTestPKI {
-        guard let python3 = TestTools.python3 else { throw TestSupportError("python3 is not installed") }
+        guard let python3 = Python.interpreter(with: ["cryptography"]) ?? TestTools.python3 else {
+            throw TestSupportError("python3 is not installed")
+        }
         let script = TestTools.scriptsDirectory.appendingPathComponent("make_test_pki.py")
         let result = try TestTools.run(python3, [script.path, directory.path])
         guard result.status == 0 else {

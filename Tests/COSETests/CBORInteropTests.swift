@@ -1,12 +1,15 @@
 import COSE
 import Foundation
+import TestSupport
 import Testing
 
-/// Runs `python3 -c script` with `input` on standard input; returns its exit status and standard output.
+/// Runs `python3 -c script` (the interpreter with cbor2, ``Python/interpreter``) with `input` on standard input;
+/// returns its exit status and standard output.
 private func runPython(_ script: String, input: String = "") throws -> (status: Int32, output: String) {
+    guard let python = Python.interpreter else { throw TestSupportError("no python3 with cbor2 and cryptography") }
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script]
+    process.executableURL = python
+    process.arguments = ["-c", script]
     let stdin = Pipe()
     let stdout = Pipe()
     process.standardInput = stdin
@@ -20,11 +23,7 @@ private func runPython(_ script: String, input: String = "") throws -> (status: 
     return (process.terminationStatus, String(decoding: output, as: UTF8.self))
 }
 
-private let cbor2Available: Bool = {
-    (try? runPython("import cbor2"))?.status == 0
-}()
-
-@Suite("Interoperability with Python cbor2", .enabled(if: cbor2Available, "python3 with cbor2 is not installed"))
+@Suite("Interoperability with Python cbor2", .requires(.interopModules))
 struct CBORInteropTests {
     @Test("decodes nested structures that cbor2 encoded")
     func decodesCbor2Output() throws {

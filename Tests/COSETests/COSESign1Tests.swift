@@ -233,7 +233,7 @@ struct COSESign1Tests {
 
     @Test(
         "every real list decodes as COSE_Sign1 and verifies with its x5chain leaf (raw r‖s ES256)",
-        .enabled(if: RealFixtures.isAvailable, "\(RealFixtures.absentMessage)"),
+        .requires(.realFixtures),
         arguments: [
             "aamva_vical_2024-09-24.cbor", "aamva_vical_2025-11-18.cbor", "austroads_vical_2024-09-19.cbor",
             "rdw_test_vical_2025-02-25.vical", "nzta_rical_2025-11-13.rical",
@@ -258,9 +258,10 @@ struct COSESign1Tests {
         #expect(throws: COSEError(.badSignature)) { try broken.verifySignature(with: try leaf.publicKey) }
     }
 
-    @Test("a message signed here verifies in Python (cbor2 + cryptography), and one signed there verifies here")
+    @Test(
+        "a message signed here verifies in Python (cbor2 + cryptography), and one signed there verifies here",
+        .requires(.interopModules))
     func pythonInterop() throws {
-        try #require(Python.hasInteropModules, "\(Python.absentMessage)")
         let key = try PrivateKey.generate(.ecP384)
         let ours = try COSESign1.sign(payload: Self.content, key: key, externalAAD: [9, 9])
         let verifyThere = """

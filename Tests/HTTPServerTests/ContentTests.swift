@@ -7,7 +7,7 @@ import Testing
 struct GzipTests {
     @Test(
         "gzip output decodes with Python's gzip module to the input",
-        .enabled(if: TestTools.hasPython3, "python3 is not installed"),
+        .requires(.python3),
         arguments: [0, 1, 1000, 300_000])
     func roundTripsThroughPython(count: Int) throws {
         var generator = SplitMix64(seed: UInt64(count))

@@ -4,15 +4,13 @@ import TestSupport
 import Testing
 import X509
 
-private let hasCryptography = Python.hasModules(["cryptography"])
-
 /// Interop with an independent implementation: Python's `cryptography` builds a certificate chain and signs JWSs
 /// by hand (header JSON as `json.dumps` writes it, base64url, ECDSA DER converted to `r‖s` with
 /// `decode_dss_signature`); ours verifies them with the `x5c` leaf's key after validating the chain. And JWSs ours
 /// signs verify in Python.
 @Suite(
     "JWS interop with Python cryptography",
-    .enabled(if: hasCryptography, "python3 with cryptography absent: JWS interop check skipped"))
+    .requires(.pythonCryptography))
 struct JWSInteropTests {
     /// Signs a JWS in Python with a fresh two-certificate chain; prints `{"jws": …, "root": base64 DER}`.
     static let pythonSigner = """

@@ -73,9 +73,10 @@ struct ReaderAuthenticationInteropTests {
         let rootSHA256: String
     }
 
-    @Test("a DeviceRequest built and signed by cbor2 + cryptography verifies here", arguments: ["P-256", "P-384"])
+    @Test(
+        "a DeviceRequest built and signed by cbor2 + cryptography verifies here", .requires(.interopModules),
+        arguments: ["P-256", "P-384"])
     func signedThereVerifiesHere(curve: String) throws {
-        try #require(Python.hasInteropModules, "\(Python.absentMessage)")
         let output = try Python.run(Self.signThere, input: [], arguments: [curve])
         let signed = try JSONDecoder().decode(Signed.self, from: Data(output))
         let request = try DeviceRequest(cborEncoded: hex(signed.deviceRequest))
@@ -124,9 +125,10 @@ struct ReaderAuthenticationInteropTests {
         print("ok")
         """
 
-    @Test("a DeviceRequest signed here verifies in Python over cbor2's ReaderAuthenticationBytes")
+    @Test(
+        "a DeviceRequest signed here verifies in Python over cbor2's ReaderAuthenticationBytes",
+        .requires(.interopModules))
     func signedHereVerifiesThere() throws {
-        try #require(Python.hasInteropModules, "\(Python.absentMessage)")
         let pki = try SignedRequests.readerPKI()
         let transcript = try SessionTranscript(cborEncoded: AnnexD.sessionTranscriptBytes)
         let bytes = try SignedRequests.deviceRequest(

@@ -13,7 +13,7 @@ import X509
 /// `trustctl refresh` killed with SIGKILL at random moments (loading, verifying, writing a list, the state or the
 /// snapshot): after every kill, status and queries answer from a verified list, no version goes back, no cached list
 /// is quarantined, and the next complete refresh leaves no temporary file behind.
-@Suite("Crash consistency", .enabled(if: BuiltProducts.directory != nil, BuiltProducts.skipMessage))
+@Suite("Crash consistency", .requires(.trustlistd))
 struct CrashConsistencyTests {
     static let kills = 150
 

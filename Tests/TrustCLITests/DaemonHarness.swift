@@ -34,10 +34,14 @@ enum BuiltProducts {
     /// `trustlistd`, when built.
     static var trustlistd: URL? { directory?.appendingPathComponent("trustlistd") }
 
-    /// Why daemon tests are skipped when it is missing.
-    static var skipMessage: Comment {
-        "trustlistd is not built next to the test bundle (looked in \(candidates.map(\.path))); run swift build first"
-    }
+}
+
+extension Prerequisite {
+    /// `trustlistd` built beside the test bundle (`swift test` builds it; `swift build --build-tests` too).
+    static let trustlistd = Prerequisite(
+        "trustlistd built beside the test bundle",
+        hint: "looked in \(BuiltProducts.candidates.map(\.path).joined(separator: ", ")); run swift build first"
+    ) { BuiltProducts.directory != nil }
 }
 
 /// One log line of the daemon: `<priority>message key=value …`.
@@ -229,16 +233,24 @@ final class ServedNetwork {
 
     deinit { server.stop() }
 
-    /// Publishes a VICAL issue dated now, with every IACA or only the first ones.
-    func publish(vicalIssue issue: UInt64, iacas: Int? = nil) throws {
-        var content = sim.vicalContent(issueID: issue, date: Date() - 60)
+    /// The `nextUpdate` of the list last published of each kind.
+    private(set) var publishedNextUpdate: [ListKind: Date] = [:]
+
+    /// Publishes a VICAL issue dated a minute ago (next update a day later unless given), with every IACA or only the
+    /// first ones.
+    func publish(vicalIssue issue: UInt64, iacas: Int? = nil, date: Date? = nil, nextUpdate: Date? = nil) throws {
+        var content = sim.vicalContent(issueID: issue, date: date ?? Date() - 60)
         if let iacas { content.entries = Array(content.entries.prefix(iacas)) }
+        if let nextUpdate { content.nextUpdate = nextUpdate }
+        publishedNextUpdate[.vical] = content.nextUpdate
         try served.write(try sim.signed(content), to: "vical")
     }
 
-    /// Publishes a RICAL issue dated now.
+    /// Publishes a RICAL issue dated a minute ago, next update a day later.
     func publish(ricalIssue issue: UInt64) throws {
-        try served.write(try sim.signed(sim.ricalContent(issueID: issue, date: Date() - 60)), to: "rical")
+        let content = sim.ricalContent(issueID: issue, date: Date() - 60)
+        publishedNextUpdate[.rical] = content.nextUpdate
+        try served.write(try sim.signed(content), to: "rical")
     }
 
     /// The cache layout.
@@ -260,24 +272,49 @@ final class ServedNetwork {
 
     /// The paths requested so far, in order.
     func requestedPaths() throws -> [String] { try server.requests().map(\.path) }
+
+    /// Waits until the server has received a request for `path`.
+    /// - Throws: ``TestSupportError`` with the daemon's log after `timeout` seconds, or when the daemon exits.
+    func waitForRequest(_ path: String, daemon: DaemonProcess, timeout: TimeInterval = 30) throws {
+        let deadline = Date() + timeout
+        while try !requestedPaths().contains(path) {
+            guard daemon.process.isRunning else {
+                throw TestSupportError("trustlistd exited before requesting \(path):\n\(daemon.log)")
+            }
+            guard Date() < deadline else { throw TestSupportError("\(path) never requested:\n\(daemon.log)") }
+            usleep(20_000)
+        }
+    }
 }
 
-/// The receiving end of `NOTIFY_SOCKET`: an `AF_UNIX` datagram socket bound in a temporary folder, collecting what
-/// `sd_notify` sends.
+/// The receiving end of `NOTIFY_SOCKET`: an `AF_UNIX` datagram socket bound in a folder of its own under `/tmp`,
+/// collecting what `sd_notify` sends. Not under `$TMPDIR`: a socket path has at most 107 bytes (`sun_path`), which a
+/// long temporary directory would exceed.
 final class NotifySocket {
     let path: String
+    private let folder: String
     private let descriptor: Int32
     private var received: [String] = []
 
-    init(in folder: URL) throws {
-        path = folder.appendingPathComponent("notify").path
+    init() throws {
+        var template = Array("/tmp/tl-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
+        guard let made else {
+            throw TestSupportError("mkdtemp /tmp/tl-XXXXXX: \(String(cString: strerror(errno)))")
+        }
+        folder = String(cString: made)
+        path = folder + "/notify"
         descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw TestSupportError("socket: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else {
+            rmdir(folder)
+            throw TestSupportError("socket: \(String(cString: strerror(errno)))")
+        }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
         guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
             close(descriptor)
+            rmdir(folder)
             throw TestSupportError("socket path too long: \(path)")
         }
         withUnsafeMutableBytes(of: &address.sun_path) { buffer in
@@ -289,14 +326,17 @@ final class NotifySocket {
             }
         }
         guard bound == 0 else {
+            let reason = String(cString: strerror(errno))
             close(descriptor)
-            throw TestSupportError("bind \(path): \(String(cString: strerror(errno)))")
+            rmdir(folder)
+            throw TestSupportError("bind \(path): \(reason)")
         }
     }
 
     deinit {
         close(descriptor)
         unlink(path)
+        rmdir(folder)
     }
 
     /// Reads every datagram waiting, for up to `timeout` seconds for the first.
@@ -312,16 +352,16 @@ final class NotifySocket {
         }
     }
 
-    /// Waits until a message satisfies `predicate`.
+    /// Waits until `count` messages satisfy `predicate`.
     /// - Returns: every message received so far.
     /// - Throws: ``TestSupportError`` after `timeout` seconds.
     /// - Parameter after: how many of the first messages to pass over.
     @discardableResult
     func waitFor(
-        _ what: String, after: Int = 0, timeout: TimeInterval = 15, _ predicate: (String) -> Bool
+        _ what: String, after: Int = 0, count: Int = 1, timeout: TimeInterval = 15, _ predicate: (String) -> Bool
     ) throws -> [String] {
         let deadline = Date() + timeout
-        while !received.dropFirst(after).contains(where: predicate) {
+        while received.dropFirst(after).filter(predicate).count < count {
             guard Date() < deadline else {
                 throw TestSupportError("timed out waiting for \(what); received: \(received)")
             }

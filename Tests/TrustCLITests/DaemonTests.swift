@@ -13,8 +13,7 @@ import TrustLists
 
 /// `trustlistd` as a child process over the loopback list server, on the wall clock, waking every second.
 @Suite(
-    "trustlistd", .serialized, .enabled(if: BuiltProducts.trustlistd != nil, BuiltProducts.skipMessage),
-    .enabled(if: TestTools.hasPython3, "python3 absent: the loopback list server cannot run"))
+    "trustlistd", .serialized, .requires(.trustlistd, .python3))
 final class DaemonTests {
     let network: ServedNetwork
 
@@ -26,9 +25,12 @@ final class DaemonTests {
 
     @Test("on start it serves the cache, reports ready, takes both lists, and logs one line per event")
     func takesListsOnStart() throws {
-        let daemon = try network.startDaemon()
+        // systemd's status line is sent at every wake-up of the loop: the test counts wake-ups by it.
+        let socket = try NotifySocket()
+        let daemon = try network.startDaemon(environment: ["NOTIFY_SOCKET": socket.path])
         defer { daemon.kill() }
         try daemon.waitFor("the first refresh", isRefreshFinished)
+        let afterRefresh = socket.messages.count
         let lines = daemon.logLines
         #expect(lines.count == daemon.lines.count, "every line has the <priority>message key=value shape")
         let messages = lines.map(\.message)
@@ -53,8 +55,11 @@ final class DaemonTests {
         let status = try network.status()
         #expect(status.lists.allSatisfy { $0.state == .fresh && $0.current?.issueID == 1 })
         #expect(status.exitStatus == 0)
-        // Healthy lists are not fetched again at every wake-up: a few seconds later, one fetch each.
-        sleep(3)
+        // Healthy lists are not fetched again at every wake-up: after three more wake-ups (each sends a status
+        // line), still one fetch each.
+        try socket.waitFor("three wake-ups after the first refresh", after: afterRefresh, count: 3) {
+            $0.hasPrefix("STATUS=")
+        }
         #expect(try network.requestedPaths().filter { $0 == "/vical" }.count == 1)
         #expect(try network.requestedPaths().filter { $0 == "/rical" }.count == 1)
         // An empty cache is no trust until the first refresh (error lines); after it, no warning or error.
@@ -162,23 +167,21 @@ final class DaemonTests {
         }
     }
 
-    @Test("SIGTERM during a slow fetch: exits 0 within 5 s, releases the lock, records no failure")
+    @Test(
+        "SIGTERM during a slow fetch: the fetch is abandoned, exit 0 before the stop deadline, the lock released, no failure recorded"
+    )
     func stopsDuringSlowFetch() throws {
         try network.server.setRules(["/vical": ["trickle": "10"]])
         let daemon = try network.startDaemon()
         defer { daemon.kill() }
-        let deadline = Date() + 15
-        while try !network.requestedPaths().contains("/vical"), Date() < deadline { usleep(50_000) }
-        #expect(try network.requestedPaths().contains("/vical"), "the VICAL fetch never started:\n\(daemon.log)")
-        usleep(500_000)
-        let signalled = Date()
+        try network.waitForRequest("/vical", daemon: daemon)
         daemon.send(SIGTERM)
-        let status = daemon.waitForExit(timeout: 5)
-        let elapsed = Date().timeIntervalSince(signalled)
-        #expect(status == 0, "exit status \(String(describing: status)) after \(elapsed) s:\n\(daemon.log)")
-        #expect(elapsed < 5)
+        let status = daemon.waitForExit(timeout: 60)
+        #expect(status == 0, "exit status \(String(describing: status)):\n\(daemon.log)")
+        // Stopped by abandoning the fetch, not by the stop deadline's exit.
         let messages = daemon.logLines.map(\.message)
         #expect(messages.contains("stopping") && messages.last == "stopped", "\(messages)")
+        #expect(!messages.contains("stop deadline passed, exiting"), "\(messages)")
         #expect(daemon.logLines.contains { $0.message == "list refresh cancelled" && $0["list.id"] == "sim/vical" })
         // The lock is free, and the abandoned fetch is not recorded as a failure of the source.
         let lock = try StoreLock.acquire(network.layout, timeout: 0)
@@ -193,8 +196,7 @@ final class DaemonTests {
         try network.server.setRules(["/vical": ["trickle": "1500"]])
         let daemon = try network.startDaemon()
         defer { daemon.kill() }
-        let deadline = Date() + 15
-        while try !network.requestedPaths().contains("/vical"), Date() < deadline { usleep(20_000) }
+        try network.waitForRequest("/vical", daemon: daemon)
         let (code, run) = CLIRun.run(["refresh", "--config", network.configuration.file.path, "--json"], now: Date())
         #expect(code == 0, "\(run.standardOutput)\(run.standardError)")
         // trustctl ran after the daemon's whole run: it found both lists already current.
@@ -210,7 +212,6 @@ final class DaemonTests {
         let held = try StoreLock.acquire(network.layout, timeout: 5)
         daemon.send(SIGHUP)
         try daemon.waitFor("the daemon to wait") { $0.message == "waiting for the cache lock" }
-        usleep(300_000)
         #expect(!daemon.logLines.contains { $0.message == "refresh finished" && $0["trigger"] == "reload" })
         held.release()
         try daemon.waitFor("the refresh after the lock is released") {
@@ -227,10 +228,11 @@ final class DaemonTests {
         let extra = network.folder.url.appendingPathComponent("textfile/trustlists.prom")
         try FileManager.default.createDirectory(
             at: extra.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let started = Date().timeIntervalSince1970
         let daemon = try network.startDaemon(extraArguments: ["--metrics-file", extra.path])
         defer { daemon.kill() }
         try daemon.waitFor("the first refresh", isRefreshFinished)
-        let now = Date().timeIntervalSince1970
+        let read = Date().timeIntervalSince1970
         for file in [network.layout.metrics, extra] {
             let text = try String(contentsOf: file, encoding: .utf8)
             let metrics = try PrometheusTextParser.parse(text)
@@ -241,17 +243,21 @@ final class DaemonTests {
                 #expect(metrics.value("trustlists_list_state", ["list": id, "state": "fresh"]) == 1)
                 #expect(metrics.value("trustlists_list_state", ["list": id, "state": "no_trust"]) == 0)
                 #expect(metrics.value("trustlists_list_issue_id", list) == 1)
+                // Figures from the run between the daemon's start and this read (whole seconds or finer).
                 let success = try #require(metrics.value("trustlists_list_last_success_timestamp_seconds", list))
-                #expect(abs(success - now) < 30)
+                #expect(success >= started.rounded(.down) && success <= read, "\(success)")
                 #expect(metrics.value("trustlists_list_last_attempt_timestamp_seconds", list) == success)
                 let untilNextUpdate = try #require(metrics.value("trustlists_list_next_update_in_seconds", list))
-                #expect(abs(untilNextUpdate - (TestPKI.day - 60)) < 60)
+                let nextUpdate = try #require(network.publishedNextUpdate[id == "sim/vical" ? .vical : .rical])
+                let bounds =
+                    (nextUpdate.timeIntervalSince1970 - read - 1)...(nextUpdate.timeIntervalSince1970 - started + 1)
+                #expect(bounds.contains(untilNextUpdate), "\(untilNextUpdate) not in \(bounds)")
                 let signer = try #require(metrics.value("trustlists_list_signer_not_after_in_seconds", list))
                 #expect(signer > 300 * TestPKI.day)
                 #expect(metrics.value("trustlists_refresh_attempts_total", list) == 1)
                 #expect(metrics.value("trustlists_list_consecutive_failures", list) == 0)
                 let verify = try #require(metrics.value("trustlists_list_verification_duration_seconds", list))
-                #expect(verify > 0 && verify < 10)
+                #expect(verify > 0)
             }
             #expect(metrics.value("trustlists_list_entries", ["list": "sim/vical"]) == 3)
             #expect(metrics.value("trustlists_list_entries", ["list": "sim/rical"]) == 1)
@@ -263,7 +269,7 @@ final class DaemonTests {
 
     @Test("systemd is told READY=1 after the load, STATUS after refreshes, WATCHDOG=1, RELOADING=1 then READY=1")
     func notifiesSystemd() throws {
-        let socket = try NotifySocket(in: network.folder.url)
+        let socket = try NotifySocket()
         let daemon = try network.startDaemon(environment: [
             "NOTIFY_SOCKET": socket.path, "WATCHDOG_USEC": "400000",
         ])

@@ -160,7 +160,9 @@ final class RefreshStatusCommandTests {
         #expect(!run.standardError.contains("waiting"), "\(run.standardError)")
     }
 
-    @Test("status by a user who cannot read the cache: UNKNOWN (exit 3), permission denied, not no_trust")
+    @Test(
+        "status by a user who cannot read the cache: UNKNOWN (exit 3), permission denied, not no_trust",
+        .requires(.trustlistd, .executable("setpriv")))
     func unreadableCache() throws {
         let (first, _) = CLIRun.run(["refresh", "--config", configuration.file.path], now: t0)
         #expect(first == 0)

@@ -33,8 +33,8 @@ struct SystemdUnitTests {
     /// any line of output about our units (an unknown key, a bad value: verify reports those yet exits 0) fails.
     @Test(
         "systemd-analyze verify accepts the units (ExecStart= pointed at this build's binaries)",
-        .enabled(if: systemdAnalyze != nil, "systemd-analyze is not installed: unit verification skipped"),
-        .enabled(if: BuiltProducts.directory != nil, BuiltProducts.skipMessage))
+        .requires(.executable("systemd-analyze")),
+        .requires(.trustlistd))
     func verify() throws {
         let analyze = try #require(Self.systemdAnalyze)
         let products = try #require(BuiltProducts.directory)

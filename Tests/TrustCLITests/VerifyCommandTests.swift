@@ -8,7 +8,7 @@ struct VerifyCommandTests {
 
     @Test(
         "a real VICAL verifies at its date: exit 0, the README's facts in JSON",
-        .enabled(if: RealFixtures.isAvailable, "\(RealFixtures.absentMessage)"))
+        .requires(.realFixtures))
     func realVICAL() throws {
         let (status, run) = CLIRun.run([
             "verify", "\(Self.fixtures)/aamva_vical_2024-09-24.cbor", "--kind", "vical",
@@ -30,7 +30,7 @@ struct VerifyCommandTests {
 
     @Test(
         "the same list today is rejected: exit 1 with the reason code",
-        .enabled(if: RealFixtures.isAvailable, "\(RealFixtures.absentMessage)"))
+        .requires(.realFixtures))
     func rejected() throws {
         let (status, run) = CLIRun.run(
             [

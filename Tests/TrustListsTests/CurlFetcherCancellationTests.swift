@@ -25,7 +25,7 @@ struct CurlFetcherCancellationTests {
 
     @Test(
         "a token cancelled from another thread aborts a slow transfer with networkError \"cancelled\"",
-        .enabled(if: TestTools.hasPython3, "python3 is not installed; the loopback test server needs it"),
+        .requires(.python3),
         arguments: ["trickle=10", "delay=60"])
     func cancelAbortsSlowTransfer(fault: String) throws {
         let files = try TemporaryDirectory()
@@ -53,7 +53,7 @@ struct CurlFetcherCancellationTests {
 
     @Test(
         "a token cancelled before the fetch starts stops it before any request",
-        .enabled(if: TestTools.hasPython3, "python3 is not installed; the loopback test server needs it"))
+        .requires(.python3))
     func cancelledBeforeStart() throws {
         let files = try TemporaryDirectory()
         try HelloFixture.write(into: files)

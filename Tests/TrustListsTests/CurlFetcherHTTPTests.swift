@@ -8,7 +8,7 @@ import TrustLists
 
 @Suite(
     "CurlFetcher: status, validators and request headers over HTTP",
-    .enabled(if: TestTools.hasPython3, "python3 is not installed; the loopback test server needs it"))
+    .requires(.python3))
 struct CurlFetcherHTTPTests {
     let files: TemporaryDirectory
     let fetcher = CurlFetcher(settings: HTTPSettings(allowInsecureURLs: true))
@@ -178,9 +178,9 @@ struct CurlFetcherHTTPTests {
 
     @Test("a closed port is networkError")
     func connectionRefusedIsNetworkError() throws {
-        let server = try ListServer(root: files.url)
-        let url = server.url("/data.bin")
-        server.stop()
+        // A port held bound but not listening: refused every time, and no parallel test's server can take it.
+        let closed = try ClosedPort()
+        let url = closed.url("/data.bin")
 
         let error = expectFetchError(.networkError) { () throws(TrustListError) in
             try fetcher.fetch(FetchRequest(url: url))
@@ -191,7 +191,7 @@ struct CurlFetcherHTTPTests {
 }
 
 /// Messages that say what happened when a server does not speak HTTP properly.
-@Suite("CurlFetcher: replies that are not HTTP")
+@Suite("CurlFetcher: replies that are not HTTP", .requires(.python3))
 struct CurlFetcherGarbageTests {
     let files: TemporaryDirectory
     let fetcher = CurlFetcher(settings: HTTPSettings(totalTimeoutSeconds: 20, allowInsecureURLs: true))

@@ -8,7 +8,7 @@ import TrustLists
 
 @Suite(
     "CurlFetcher: deadlines, byte cap and truncation",
-    .enabled(if: TestTools.hasPython3, "python3 is not installed; the loopback test server needs it"))
+    .requires(.python3))
 struct CurlFetcherLimitTests {
     let files: TemporaryDirectory
     /// 1000 bytes, for the trickle and cap tests.

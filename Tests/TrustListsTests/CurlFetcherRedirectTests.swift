@@ -8,7 +8,7 @@ import TrustLists
 
 @Suite(
     "CurlFetcher: redirects",
-    .enabled(if: TestTools.hasPython3, "python3 is not installed; the loopback test server needs it"))
+    .requires(.python3))
 struct CurlFetcherRedirectTests {
     let files: TemporaryDirectory
 
@@ -83,7 +83,7 @@ struct CurlFetcherRedirectTests {
 
 @Suite(
     "CurlFetcher: redirects between http and https",
-    .enabled(if: TestTools.canMakeTestPKI, "needs python3 plus its cryptography package or the openssl command"))
+    .requires(.tlsTestPKI))
 struct CurlFetcherSchemeRedirectTests {
     let files: TemporaryDirectory
     let pki: TLSTestPKI

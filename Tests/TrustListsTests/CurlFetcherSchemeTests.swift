@@ -17,7 +17,7 @@ struct CurlFetcherSchemeTests {
 
     @Test(
         "http:// is refused by default before any request is made",
-        .enabled(if: TestTools.hasPython3, "python3 is not installed; the loopback test server needs it"))
+        .requires(.python3))
     func httpRefusedByDefault() throws {
         let server = try ListServer(root: files.url)
         defer { server.stop() }
@@ -32,7 +32,7 @@ struct CurlFetcherSchemeTests {
 
     @Test(
         "http:// is fetched when allowInsecureURLs is set",
-        .enabled(if: TestTools.hasPython3, "python3 is not installed; the loopback test server needs it"))
+        .requires(.python3))
     func httpAllowedWhenInsecure() throws {
         let server = try ListServer(root: files.url)
         defer { server.stop() }

@@ -8,7 +8,7 @@ import TrustLists
 
 @Suite(
     "CurlFetcher: TLS server verification",
-    .enabled(if: TestTools.canMakeTestPKI, "needs python3 plus its cryptography package or the openssl command"))
+    .requires(.tlsTestPKI))
 struct CurlFetcherTLSTests {
     let files: TemporaryDirectory
     let pki: TLSTestPKI

@@ -13,7 +13,9 @@ import X509
 /// nothing crashes or deadlocks.
 @Suite("Trust queries: threads and generation swaps")
 struct QueryConcurrencyTests {
-    @Test("readers and issuers queried on several threads while generations with and without an IACA alternate")
+    @Test(
+        "queries on four threads while generations with and without an IACA alternate: installs overlap queries, and each answer is its generation's"
+    )
     func swapsUnderLoad() throws {
         let world = try QueryWorld()
         let sim = world.sim
@@ -27,35 +29,81 @@ struct QueryConcurrencyTests {
         let queries = TrustQueries(snapshot: with)
         let readerChain = world.readerChain
         let now = world.now
-        let unexpected = Atomic<Int>(0)
-        let trustedIssuer = Atomic<Int>(0)
-        let removedIssuer = Atomic<Int>(0)
+        // Installs completed so far: after an odd number the IACA is gone (`without`), after an even one it is back.
+        let installs = Atomic<Int>(0)
+        // The highest install count inside which some query started and finished (the installer's handshake).
+        let confirmed = Atomic<Int>(0)
+        // Queries during which an install completed: the overlap this test exists for.
+        let overlapped = Atomic<Int>(0)
+        let wrong = Atomic<Int>(0)
         let done = Atomic<Bool>(false)
+        let timedOut = Atomic<Bool>(false)
+        let minimumRounds = 200
+        let wantedOverlaps = 20
 
         DispatchQueue.concurrentPerform(iterations: 5) { worker in
             if worker == 0 {
-                for round in 0..<200 { queries.install(round.isMultiple(of: 2) ? without : with) }
+                // Install, then wait until a query has run wholly inside the new generation before the next install,
+                // so that readers are always busy when an install happens; go on until enough installs overlapped a
+                // query (the event this test waits for; a deadline only guards against a hang).
+                let deadline = ContinuousClock.now + .seconds(120)
+                var round = 0
+                while round < minimumRounds || overlapped.load(ordering: .acquiring) < wantedOverlaps {
+                    round += 1
+                    queries.install(round.isMultiple(of: 2) ? with : without)
+                    installs.store(round, ordering: .releasing)
+                    while confirmed.load(ordering: .acquiring) < round {
+                        guard ContinuousClock.now < deadline else {
+                            timedOut.store(true, ordering: .relaxed)
+                            done.store(true, ordering: .releasing)
+                            return
+                        }
+                        sched_yield()
+                    }
+                    if ContinuousClock.now >= deadline {
+                        timedOut.store(true, ordering: .relaxed)
+                        break
+                    }
+                }
                 done.store(true, ordering: .releasing)
                 return
             }
-            var iterations = 0
-            while !done.load(ordering: .acquiring) || iterations < 50 {
-                iterations += 1
-                if !queries.readerDecision(chain: readerChain, at: now).isTrusted {
-                    unexpected.add(1, ordering: .relaxed)
+            while !done.load(ordering: .acquiring) {
+                let before = installs.load(ordering: .acquiring)
+                let reader = queries.readerDecision(chain: readerChain, at: now)
+                let issuer = queries.issuerDecision(chain: [signer.certificate], docType: docTypes[0], at: now)
+                let after = installs.load(ordering: .acquiring)
+                guard reader.isTrusted, issuer.isTrusted || issuer.reason == .notOnTrustList else {
+                    wrong.add(1, ordering: .relaxed)
+                    continue
                 }
-                let decision = queries.issuerDecision(chain: [signer.certificate], docType: docTypes[0], at: now)
-                switch decision.reason {
-                case nil: trustedIssuer.add(1, ordering: .relaxed)
-                case .notOnTrustList?: removedIssuer.add(1, ordering: .relaxed)
-                default: unexpected.add(1, ordering: .relaxed)
+                guard before == after else {
+                    overlapped.add(1, ordering: .relaxed)
+                    continue
+                }
+                // Wholly inside one generation: its answer, never the other's.
+                if issuer.isTrusted != before.isMultiple(of: 2) { wrong.add(1, ordering: .relaxed) }
+                var current = confirmed.load(ordering: .relaxed)
+                while current < before {
+                    let (exchanged, original) = confirmed.compareExchange(
+                        expected: current, desired: before, ordering: .acquiringAndReleasing)
+                    if exchanged { break }
+                    current = original
                 }
             }
         }
-        #expect(unexpected.load(ordering: .relaxed) == 0)
-        #expect(trustedIssuer.load(ordering: .relaxed) + removedIssuer.load(ordering: .relaxed) >= 200)
-        // The last install was `with` (round 199 is odd).
-        #expect(queries.generation == 1)
-        #expect(queries.issuerDecision(chain: [signer.certificate], docType: docTypes[0], at: now).isTrusted)
+        let (didTimeOut, wrongAnswers, overlaps, last) = (
+            timedOut.load(ordering: .relaxed), wrong.load(ordering: .relaxed), overlapped.load(ordering: .relaxed),
+            installs.load(ordering: .relaxed)
+        )
+        #expect(!didTimeOut, "the installs did not overlap \(wantedOverlaps) queries in 120 s")
+        #expect(wrongAnswers == 0)
+        #expect(overlaps >= wantedOverlaps)
+        #expect(last >= minimumRounds)
+        // The last generation installed answers.
+        #expect(queries.generation == (last.isMultiple(of: 2) ? 1 : 2))
+        #expect(
+            queries.issuerDecision(chain: [signer.certificate], docType: docTypes[0], at: now).isTrusted
+                == last.isMultiple(of: 2))
     }
 }

@@ -164,17 +164,19 @@ struct QueryListStateTests {
         #expect(later.message.contains("sim/rical is expired"))
     }
 
-    @Test("the source facts recompute the same state as ListState.evaluate on the list's summary")
-    func sourceStateMatchesSummary() throws {
-        let verified = try world.verified(sim.ricalContent())
-        let summary = ListSummary(verified, id: QueryWorld.ricalID)
+    @Test("the source's state follows DESIGN.md's table: fresh to nextUpdate, overdue in the grace, then expired")
+    func sourceStateFollowsTheTable() throws {
         let snapshot = try world.defaultSnapshot()
         let source = try #require(snapshot.source(QueryWorld.ricalID))
-        for offset in [0, TestPKI.day, 2 * TestPKI.day, 4 * TestPKI.day + 1, 400 * TestPKI.day] {
-            let time = reference + offset
-            let expected = ListState.evaluate(
-                summary, at: time, maxAgeSeconds: QueryWorld.maxAge, overdueGraceSeconds: QueryWorld.grace)
-            #expect(source.state(at: time).state == expected.state)
+        // The RICAL: date = reference, nextUpdate = reference + 1 day, grace 3 days (QueryWorld), signer valid
+        // until reference + 365 days (DemoNetwork). Times off the boundaries, which other tests pin.
+        let expected: [(TimeInterval, ListState)] = [
+            (0, .fresh), (TestPKI.day - 1, .fresh), (2 * TestPKI.day, .overdue), (4 * TestPKI.day - 1, .overdue),
+            (4 * TestPKI.day + 1, .expired), (400 * TestPKI.day, .expired),
+        ]
+        for (offset, state) in expected {
+            #expect(source.state(at: reference + offset).state == state, "at reference + \(offset) s")
         }
+        #expect(source.state(at: reference + 400 * TestPKI.day).reason?.contains("signer") == true)
     }
 }

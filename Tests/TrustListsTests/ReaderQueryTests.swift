@@ -183,19 +183,72 @@ struct ReaderQueryTests {
         #expect(queries.readerDecision(chain: chain, at: TestPKI.referenceTime + 1800).isTrusted)
     }
 
-    @Test("memoized and unmemoized engines give the same answers")
+    @Test(
+        "memoized and unmemoized engines give the same answers: the reader CA as anchor, overdue still trusted, expired not"
+    )
     func memoAgreesWithFullPath() throws {
         let snapshot = try world.defaultSnapshot()
         let memoized = TrustQueries(snapshot: snapshot)
         let plain = TrustQueries(snapshot: snapshot, memoCapacity: 0)
-        let times = [world.now, TestPKI.referenceTime + 2 * TestPKI.day, TestPKI.referenceTime + 5 * TestPKI.day]
-        for _ in 0..<2 {
-            for time in times {
+        // The RICAL is dated at the reference time with nextUpdate a day later and 3 days' grace (QueryWorld):
+        // by DESIGN.md's state table, fresh an hour in, overdue (trusted, flagged) after 2 days, expired after 5.
+        let expected: [(Date, ListState?)] = [
+            (world.now, .fresh), (TestPKI.referenceTime + 2 * TestPKI.day, .overdue),
+            (TestPKI.referenceTime + 5 * TestPKI.day, nil),
+        ]
+        for round in 0..<2 {
+            for (time, state) in expected {
+                for queries in [memoized, plain] {
+                    let decision = queries.readerDecision(chain: world.readerChain, at: time)
+                    let which = "\(queries === memoized ? "memoized" : "plain"), round \(round), \(time)"
+                    guard let state else {
+                        expectNotTrusted(decision, .trustListExpired)
+                        continue
+                    }
+                    guard case .trusted(let trusted) = decision else {
+                        Issue.record("\(which): not trusted: \(decision.message)")
+                        continue
+                    }
+                    #expect(trusted.commonName == "Sim Reader", "\(which)")
+                    #expect(trusted.anchor.sha256 == sim.readerCA.certificate.sha256Hex, "\(which)")
+                    #expect(trusted.anchor.list == QueryWorld.ricalID, "\(which)")
+                    #expect(trusted.anchor.issueID == 1, "\(which)")
+                    #expect(trusted.anchor.listState == state, "\(which)")
+                }
                 #expect(
                     memoized.readerDecision(chain: world.readerChain, at: time)
                         == plain.readerDecision(chain: world.readerChain, at: time))
             }
         }
+    }
+
+    @Test("a full memo is emptied before the next chain is kept: it never holds more than its capacity")
+    func memoEviction() throws {
+        let index = TrustIndex(try world.defaultSnapshot(), memoCapacity: 2)
+        let chains = try (0..<3).map { number in
+            let leaf = try TestPKI.leaf(
+                "Sim Reader \(number)", under: sim.readerIntermediate, extendedKeyUsage: [OID.readerAuthenticationEKU])
+            return [leaf.certificate, sim.readerIntermediate.certificate]
+        }
+        func memoized(_ number: Int) -> Bool { index.readerMemo.lookup(ValidationMemo.key(chains[number])) != nil }
+        func trusted(_ number: Int) -> Bool {
+            index.readerDecision(chain: chains[number], at: world.now, ekuExemptNetworks: []).isTrusted
+        }
+        #expect(trusted(0) && trusted(1))
+        #expect(memoized(0) && memoized(1))
+        // The third validation finds the memo full: it is emptied and keeps only the newest chain.
+        #expect(trusted(2))
+        #expect(!memoized(0) && !memoized(1) && memoized(2))
+        // An evicted chain is validated again, with the same answer, and memoized again.
+        #expect(trusted(0))
+        #expect(memoized(0) && memoized(2) && !memoized(1))
+        // A failure is not memoized.
+        let stranger = try TestPKI.root("Stranger CA")
+        let strangerLeaf = try TestPKI.leaf(
+            "Stranger", under: stranger, extendedKeyUsage: [OID.readerAuthenticationEKU])
+        #expect(
+            !index.readerDecision(chain: [strangerLeaf.certificate], at: world.now, ekuExemptNetworks: []).isTrusted)
+        #expect(index.readerMemo.lookup(ValidationMemo.key([strangerLeaf.certificate])) == nil)
     }
 
     @Test("an empty chain is chain_invalid")

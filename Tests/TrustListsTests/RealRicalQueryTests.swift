@@ -9,7 +9,7 @@ import X509
 
 /// Reader decisions against the real NZTA RICAL of 2025-11-13, verified with its root at its date and built into a
 /// snapshot. The entries and their SHA-256s were found with Python (`cbor2` + `cryptography`), not with this code.
-@Suite("Trust queries: the real NZTA RICAL", .enabled(if: RealFixtures.isAvailable, "\(RealFixtures.absentMessage)"))
+@Suite("Trust queries: the real NZTA RICAL", .requires(.realFixtures))
 struct RealRicalQueryTests {
     static let listTime = Timestamp.parse("2025-11-13T10:09:14Z") ?? .distantPast
     static let id = ListID(network: "nzta", kind: .rical)

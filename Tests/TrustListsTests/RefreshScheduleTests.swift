@@ -45,7 +45,7 @@ struct RefreshScheduleTests {
         let results = delays(history, from: last)
         #expect(results.allSatisfy { $0.reason == .interval })
         let values = results.map(\.delay)
-        #expect(values.allSatisfy { (19_440...23_760).contains($0) }, "\(values.min()!)...\(values.max()!)")
+        #expect(values.allSatisfy { (19_440...23_760).contains($0) }, "\(values.min() ?? -1)...\(values.max() ?? -1)")
         // Spread: the draws reach into both outer fifths of the ±10% range.
         #expect(values.contains { $0 < 19_440 + 864 } && values.contains { $0 > 23_760 - 864 })
         // Without nextUpdate (nor date + maxAge) the same holds.
@@ -108,7 +108,7 @@ struct RefreshScheduleTests {
     }
 
     @Test("a failing list is never due later than a healthy list's next due time; sooner backoff stays")
-    func healthyCap() {
+    func healthyCap() throws {
         var schedule = RefreshSchedule(policy: policy)
         var generator = SplitMix64(seed: 7)
         // The healthy list is overdue for its interval: due before the failing list's last failure.
@@ -116,9 +116,9 @@ struct RefreshScheduleTests {
         let failing = RefreshHistory(
             lastAttempt: now, lastSuccess: now - 30_000, consecutiveFailures: 9, lastFailure: now)
         schedule.update([vical: healthy, rical: failing], now: now, using: &generator)
-        let healthyPlan = schedule.plan(of: vical)
-        #expect(healthyPlan?.reason == .interval)
-        #expect(schedule.plan(of: rical) == RefreshSchedule.Plan(due: healthyPlan!.due, reason: .withHealthyList))
+        let healthyPlan = try #require(schedule.plan(of: vical))
+        #expect(healthyPlan.reason == .interval)
+        #expect(schedule.plan(of: rical) == RefreshSchedule.Plan(due: healthyPlan.due, reason: .withHealthyList))
         #expect(schedule.due(at: now) == [vical, rical])
 
         // A first failure retried within 30 s keeps its own time: the healthy list is due hours later.

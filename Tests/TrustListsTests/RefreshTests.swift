@@ -444,7 +444,7 @@ struct RefreshTests {
 }
 
 /// Ordering by the signed date, with the real AAMVA lists, whose issue ids go down over time.
-@Suite("Refresh ordering on real lists", .enabled(if: RealFixtures.isAvailable, "\(RealFixtures.absentMessage)"))
+@Suite("Refresh ordering on real lists", .requires(.realFixtures))
 struct RealOrderingTests {
     @Test(
         "AAMVA's 2024 list (issue 616575) then its 2025 list (issue 227602) are taken in order; the 2024 list replayed after is a rollback"

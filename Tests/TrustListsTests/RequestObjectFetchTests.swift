@@ -8,7 +8,7 @@ import TrustListsService
 
 /// The service's libcurl fetcher of OpenID4VP request objects (`request_uri`, OpenID4VP 1.0 §5.10) over loopback, and
 /// the whole decision with a request fetched by reference.
-@Suite("Request objects fetched from request_uri")
+@Suite("Request objects fetched from request_uri", .requires(.python3, .tlsTestPKI))
 struct RequestObjectFetchTests {
     let files: TemporaryDirectory
     let jwtType = "application/oauth-authz-req+jwt"

@@ -270,7 +270,10 @@ struct VerifierTests {
                     return policy
                 }()))
         expect(.wrongListType, try sim.signed(sim.vicalContent()), kind: .rical)
-        guard case .map(var rical) = ListPublisher.payload(sim.ricalContent()) else { return }
+        guard case .map(var rical) = ListPublisher.payload(sim.ricalContent()) else {
+            Issue.record("the RICAL payload is not a map")
+            return
+        }
         rical = rical.map { $0.key == CBOR("type") ? CBOR.MapEntry(key: $0.key, value: CBOR("org.example.other")) : $0 }
         let signer = sim.signer(for: .rical)
         expect(

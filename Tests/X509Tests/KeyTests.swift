@@ -88,9 +88,9 @@ struct KeyTests {
         }
     }
 
-    @Test("an encrypted private key is refused with advice, never prompting for a passphrase")
+    @Test(
+        "an encrypted private key is refused with advice, never prompting for a passphrase", .requires(.interopModules))
     func encryptedKeyRefused() throws {
-        try #require(Python.hasInteropModules, "\(Python.absentMessage)")
         let script = """
             from cryptography.hazmat.primitives.asymmetric import ec
             from cryptography.hazmat.primitives import serialization
@@ -109,9 +109,8 @@ struct KeyTests {
         }
     }
 
-    @Test("signatures interoperate with Python's cryptography in both directions")
+    @Test("signatures interoperate with Python's cryptography in both directions", .requires(.interopModules))
     func pythonInterop() throws {
-        try #require(Python.hasInteropModules, "\(Python.absentMessage)")
         // Python signs; we verify.
         let script = """
             import sys

@@ -54,6 +54,11 @@ enum CertificateDecoder {
         guard signature.isUniversal(V_ASN1_BIT_STRING) else {
             throw X509Error(.malformedCertificate, "signatureValue is not a BIT STRING")
         }
+        // Decoded to validate it (its unused-bits count), as d2i_X509 does.
+        ASN1_BIT_STRING_free(
+            try buffer.decode(
+                signature.range, as: "signatureValue", with: { d2i_ASN1_BIT_STRING(nil, $0, $1) },
+                free: { ASN1_BIT_STRING_free($0) }))
         guard outer.isAtEnd else { throw X509Error(.malformedCertificate, "unexpected element after signatureValue") }
 
         var fields = DERElements(buffer, range: tbs.contentRange)
@@ -80,6 +85,9 @@ enum CertificateDecoder {
         let algorithm = try algorithmOID(buffer, try fields.next("signature"), "signature")
         let issuer = try name(buffer, try fields.next("issuer"), "issuer")
         let validity = try fields.next("validity")
+        guard validity.isUniversal(V_ASN1_SEQUENCE), validity.isConstructed else {
+            throw X509Error(.malformedCertificate, "validity is not a SEQUENCE")
+        }
         var times = DERElements(buffer, range: validity.contentRange)
         let notBefore = try time(buffer, try times.next("notBefore"), "notBefore")
         let notAfter = try time(buffer, try times.next("notAfter"), "notAfter")

@@ -11,7 +11,7 @@ import X509
 /// refusal with its reason code.
 @Suite(
     "OpenID4VP decisions on Python-signed request objects",
-    .enabled(if: PythonRequests.isAvailable, "\(PythonRequests.absentMessage)"))
+    .requires(.pythonCryptography))
 struct OpenID4VPDecisionTests {
     let built: PythonRequests.Built
     let world: QueryWorld

@@ -242,12 +242,6 @@ enum PythonRequests {
         func certificate(_ name: String) -> Certificate { certificates[name]! }
     }
 
-    /// Whether python3 with `cryptography` is there; suites that need it are skipped otherwise.
-    static let isAvailable = Python.hasModules(["cryptography"])
-
-    /// The message of a suite skipped without Python.
-    static let absentMessage = "python3 with cryptography absent: OpenID4VP interop requests not built, suite skipped"
-
     /// The shared result of the one Python run.
     static let built: Result<Built, any Error> = {
         do {

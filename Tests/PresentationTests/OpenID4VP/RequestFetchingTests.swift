@@ -10,7 +10,7 @@ import TrustLists
 /// type, and the fetcher's refusals.
 @Suite(
     "OpenID4VP request_uri fetching",
-    .enabled(if: PythonRequests.isAvailable, "\(PythonRequests.absentMessage)"))
+    .requires(.pythonCryptography))
 struct RequestFetchingTests {
     let built: PythonRequests.Built
     let queries: TrustQueries

@@ -9,7 +9,7 @@ import TrustLists
 /// request object and request URL, each failing cleanly and fast.
 @Suite(
     "OpenID4VP limits and truncation",
-    .enabled(if: PythonRequests.isAvailable, "\(PythonRequests.absentMessage)"))
+    .requires(.pythonCryptography))
 struct RequestLimitsTests {
     let built: PythonRequests.Built
     let trust: AnchoredReaderTrust
