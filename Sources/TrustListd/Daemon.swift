@@ -131,7 +131,7 @@ final class Daemon {
         do {
             let events = try service.load(
                 at: Date(), lockTimeout: Self.lockTimeoutSeconds, cancellation: control.cancellation,
-                waiting: { self.logWaitingForLock() })
+                waiting: { self.logWaitingForLock() }, heartbeat: { self.control.beat() })
             logStoreEvents(events)
             let snapshot = service.snapshot
             logger.log(
@@ -214,7 +214,7 @@ final class Daemon {
                 waiting: {
                     waited = true
                     self.logWaitingForLock()
-                })
+                }, heartbeat: { self.control.beat() })
         } catch {
             lastRunEnded = Date()
             if control.stopSignal == nil {
@@ -303,11 +303,10 @@ final class Daemon {
 
     // MARK: - Watchdog
 
-    /// Pings systemd's watchdog every half timeout while the loop shows signs of life: a heartbeat within the
-    /// longest a single step may take (one fetch's deadlines plus two minutes for verification and disk).
+    /// Pings systemd's watchdog every half timeout while the loop shows signs of life (``LoopWatchdog``).
     private func startWatchdog() {
         guard let timeout = notifier.watchdogTimeout else { return }
-        let stallLimit = configuration.http.totalTimeoutSeconds + configuration.http.connectTimeoutSeconds + 120
+        let rule = LoopWatchdog(http: configuration.http)
         let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "trustlistd.watchdog"))
         let control = control
         let notifier = notifier
@@ -315,12 +314,12 @@ final class Daemon {
         timer.schedule(deadline: .now(), repeating: max(timeout / 2, 0.05))
         timer.setEventHandler {
             let silence = control.secondsSinceBeat
-            if silence < stallLimit {
-                notifier.watchdog()
-            } else {
+            if rule.isStalled(silenceSeconds: silence) {
                 logger.log(
                     .error, "loop stalled, watchdog not pinged",
                     [("reason", "stalled"), ("silence.seconds", Self.number(silence))])
+            } else {
+                notifier.watchdog()
             }
         }
         timer.resume()

@@ -97,19 +97,21 @@ public final class TrustService: Sendable {
     ///   - lockTimeout: seconds to wait for another refresh holding the lock.
     ///   - cancellation: polled while waiting for the lock.
     ///   - waiting: called once when another process holds the lock and the wait begins.
+    ///   - heartbeat: called about every 50 ms while waiting for the lock (a daemon's watchdog sees it alive).
     /// - Returns: what loading noticed (quarantines, rebuilt state, a rewritten snapshot file).
     /// - Throws: ``TrustListError`` `cache_unreadable`, `cache_locked`, or `persist_error` when the lock cannot be
     ///   taken or the state cannot be written (the generation is installed in memory all the same).
     @discardableResult
     public func load(
         at time: Date, lockTimeout: TimeInterval = 300, cancellation: CancellationToken? = nil,
-        waiting: () -> Void = {}
+        waiting: () -> Void = {}, heartbeat: () -> Void = {}
     ) throws(TrustListError) -> [String] {
         let clock = ContinuousClock()
         let started = clock.now
         return try engine.withLock { engine throws(TrustListError) -> [String] in
             let store = engine.store
-            let lock = try takeLock(store, timeout: lockTimeout, cancellation: cancellation, waiting: waiting)
+            let lock = try takeLock(
+                store, timeout: lockTimeout, cancellation: cancellation, waiting: waiting, heartbeat: heartbeat)
             defer { lock?.release() }
             store.removeLeftovers()
             let leftovers = store.events
@@ -131,18 +133,20 @@ public final class TrustService: Sendable {
     ///   - lockTimeout: seconds to wait for another refresh holding the lock.
     ///   - cancellation: lets a stopping daemon abandon a fetch or the wait for the lock.
     ///   - waiting: called once when another process holds the lock and the wait begins.
+    ///   - heartbeat: called about every 50 ms while waiting for the lock.
     /// - Returns: the report; its ``RefreshReport/persistError`` says when the results could not be stored.
     /// - Throws: ``TrustListError`` `cache_unreadable`, `cache_locked` or `persist_error` when the run could not
     ///   start (the lock or the cache directory).
     public func refresh(
         only: Set<ListID>? = nil, offline: Bool = false, at time: Date, lockTimeout: TimeInterval = 300,
-        cancellation: CancellationToken? = nil, waiting: () -> Void = {}
+        cancellation: CancellationToken? = nil, waiting: () -> Void = {}, heartbeat: () -> Void = {}
     ) throws(TrustListError) -> RefreshReport {
         let clock = ContinuousClock()
         let started = clock.now
         return try engine.withLock { engine throws(TrustListError) -> RefreshReport in
             let store = engine.store
-            let lock = try takeLock(store, timeout: lockTimeout, cancellation: cancellation, waiting: waiting)
+            let lock = try takeLock(
+                store, timeout: lockTimeout, cancellation: cancellation, waiting: waiting, heartbeat: heartbeat)
             defer { lock?.release() }
             store.removeLeftovers()
             let leftovers = store.events
@@ -163,11 +167,14 @@ public final class TrustService: Sendable {
 
     /// Takes the cache directory's lock; nil for a read-only service, which takes none.
     private func takeLock(
-        _ store: TrustStore, timeout: TimeInterval, cancellation: CancellationToken?, waiting: () -> Void
+        _ store: TrustStore, timeout: TimeInterval, cancellation: CancellationToken?, waiting: () -> Void,
+        heartbeat: () -> Void
     ) throws(TrustListError) -> StoreLock? {
         guard !isReadOnly else { return nil }
-        return try StoreLock.acquire(
-            store.layout, timeout: timeout, waiting: waiting, isCancelled: { cancellation?.isCancelled ?? false })
+        return try StoreLock.acquire(store.layout, timeout: timeout, waiting: waiting) {
+            heartbeat()
+            return cancellation?.isCancelled ?? false
+        }
     }
 
     /// Builds the generation of the store's lists, installs it in the queries, and stores the state and the snapshot
