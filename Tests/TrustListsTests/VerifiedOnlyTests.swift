@@ -143,6 +143,25 @@ struct VerifiedOnlyTests {
         }
     }
 
+    @Test("a snapshot.json damaged between two refreshes keeps its generation and is rewritten by the next refresh")
+    func damagedBetweenRefreshes() throws {
+        let harness = try RefreshHarness()
+        let service = harness.service()
+        #expect(try service.refresh(at: t0).snapshotGeneration == 1)
+        try harness.publish(harness.sim.vicalContent(issueID: 2))
+        #expect(try service.refresh(at: t0 + 60).snapshotGeneration == 2)
+        let written = try Data(contentsOf: harness.layout.snapshot)
+        try Data("{ not a snapshot".utf8).write(to: harness.layout.snapshot)
+        // The same service, and a new process: the generation comes from state.json, never restarts at 1.
+        for (name, refresher) in [("same service", service), ("new process", harness.service())] {
+            let report = try refresher.refresh(at: t0 + 120)
+            #expect(report.snapshotGeneration == 2, "\(name)")
+            #expect(report.events.contains { $0.contains("did not hold the verified generation") }, "\(name)")
+            #expect(try Data(contentsOf: harness.layout.snapshot) == written, "\(name)")
+            try Data("{ not a snapshot".utf8).write(to: harness.layout.snapshot)
+        }
+    }
+
     @Test("an edited state.json (nextUpdate moved to 2099, a list marked fresh) changes no state")
     func editedState() throws {
         let harness = try RefreshHarness()

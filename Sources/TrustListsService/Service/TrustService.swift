@@ -117,7 +117,7 @@ public final class TrustService: Sendable {
             let leftovers = store.events
             try store.load(at: time)
             var events = (leftovers + store.events).map(\.description)
-            let persistError = install(store, at: time, checkFile: true, events: &events)
+            let persistError = install(store, at: time, events: &events)
             publish(engine, events: events) { $0.cacheLoadSeconds = Refresher.seconds(clock.now - started) }
             if let persistError { throw persistError }
             return events
@@ -155,7 +155,7 @@ public final class TrustService: Sendable {
             var refresher = Refresher(store: store, fetcher: fetcher, cancellation: cancellation)
             refresher.beforeCommitRename = engine.beforeCommitRename
             let results = refresher.run(only: only, offline: offline, at: time)
-            let persistError = install(store, at: time, checkFile: false, events: &events)
+            let persistError = install(store, at: time, events: &events)
             let report = RefreshReport(
                 time: time, results: results, events: events, snapshotGeneration: queries.generation,
                 persistError: persistError)
@@ -179,11 +179,11 @@ public final class TrustService: Sendable {
 
     /// Builds the generation of the store's lists, installs it in the queries, and stores the state and the snapshot
     /// file (not when read-only).
-    /// - Parameter checkFile: compare `snapshot.json` with the generation and rewrite it when it differs, even when
-    ///   the generation did not change (on load: an edited or stale file is detected and replaced).
+    /// A new generation replaces `snapshot.json`; an unchanged one is compared with it, and a file that does not hold it
+    /// (edited, truncated, foreign, stale or missing) is rewritten with a note.
     /// - Returns: the error that kept the state or the snapshot file from being written, if any.
     private func install(
-        _ store: TrustStore, at time: Date, checkFile: Bool, events: inout [String]
+        _ store: TrustStore, at time: Date, events: inout [String]
     ) -> TrustListError? {
         let previous = store.snapshotMark
         let (generation, mark) = SnapshotBuilder.build(from: store, at: time)
@@ -192,16 +192,19 @@ public final class TrustService: Sendable {
         guard !isReadOnly else { return nil }
         do throws(TrustListError) {
             try store.writeState()
-            let json: [UInt8]
-            do {
-                json = try generation.snapshot.jsonEncoded()
-            } catch {
-                throw TrustListError(.persistError, error.reason)
+            // An unchanged generation encodes to the same bytes: encoded once per generation.
+            var json = mark == previous ? published.withLock { $0.snapshotJSON } : nil
+            if json == nil {
+                do {
+                    json = try generation.snapshot.jsonEncoded()
+                } catch {
+                    throw TrustListError(.persistError, error.reason)
+                }
             }
+            guard let json else { return nil }
             published.withLock { $0.snapshotJSON = json }
-            if mark != previous || checkFile,
-                let note = try SnapshotFile.store(
-                    json, inCacheDirectory: store.layout.root, expectSame: mark == previous)
+            if let note = try SnapshotFile.store(
+                json, inCacheDirectory: store.layout.root, expectSame: mark == previous)
             {
                 events.append(note)
             }
