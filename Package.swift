@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Presentation", targets: ["Presentation"]),
         .library(name: "TrustListsService", targets: ["TrustListsService"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        .library(name: "TrustAPI", targets: ["TrustAPI"]),
         .executable(name: "trustctl", targets: ["trustctl"]),
         .executable(name: "trustlistd", targets: ["TrustListd"]),
         .executable(name: "trustlists-bench", targets: ["trustlists-bench"]),
@@ -39,19 +40,26 @@ let package = Package(
         .target(name: "TrustListsService", dependencies: ["TrustLists", "Presentation", "JOSE", "COSE", "X509", "CCurl"]),
         // A generic HTTP/1.1 server on libmicrohttpd (routing, limits, drain, gzip, ETags); no trust-list logic.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CZlib", "ReasonCodes"]),
+        // The HTTP API of trustlistd: routes and handlers over the current TrustService (a library, tested in-process).
+        .target(
+            name: "TrustAPI", dependencies: ["HTTPServer", "TrustListsService", "TrustLists", "JOSE", "X509"]),
         // Publishing signed lists (trustctl sign) and the demo network.
         .target(name: "Publishing", dependencies: ["TrustLists", "COSE", "X509"]),
         // Argument parsing and the commands of trustctl, as a library so that tests can drive them in-process.
         .target(name: "TrustCLI", dependencies: ["TrustListsService", "Publishing", "TrustLists", "X509", "COSE"]),
         .executableTarget(name: "trustctl", dependencies: ["TrustCLI"]),
         .executableTarget(
-            name: "TrustListd", dependencies: ["TrustCLI", "TrustListsService", "TrustLists", "CSystemd"]),
+            name: "TrustListd", dependencies: ["TrustCLI", "TrustAPI", "TrustListsService", "TrustLists", "CSystemd"]),
         .executableTarget(
             name: "trustlists-bench",
-            dependencies: ["TrustListsService", "Publishing", "TrustLists", "COSE", "X509", "COpenSSL"]),
+            dependencies: [
+                "TrustAPI", "HTTPServer", "TrustListsService", "Publishing", "TrustLists", "COSE", "X509", "COpenSSL",
+                "CCurl",
+            ]),
 
         // What the test targets share: the real fixtures, a test PKI, the list simulator, Python interop.
-        .target(name: "TestSupport", dependencies: ["TrustListsService", "Publishing", "TrustLists", "COSE", "X509"]),
+        .target(
+            name: "TestSupport", dependencies: ["TrustListsService", "Publishing", "TrustLists", "COSE", "X509", "CCurl"]),
         .testTarget(name: "X509Tests", dependencies: ["X509", "TestSupport"]),
         .testTarget(name: "COSETests", dependencies: ["COSE", "X509", "TestSupport"]),
         .testTarget(name: "JOSETests", dependencies: ["JOSE", "X509", "TestSupport"]),
@@ -60,6 +68,11 @@ let package = Package(
             dependencies: ["Presentation", "Publishing", "TrustLists", "JOSE", "COSE", "X509", "TestSupport"]),
         .testTarget(
             name: "HTTPServerTests", dependencies: ["HTTPServer", "ReasonCodes", "CCurl", "CZlib", "TestSupport"]),
+        .testTarget(
+            name: "TrustAPITests",
+            dependencies: [
+                "TrustAPI", "HTTPServer", "TrustListsService", "Publishing", "TrustLists", "JOSE", "X509", "TestSupport",
+            ]),
         .testTarget(
             name: "TrustListsTests",
             dependencies: ["TrustListsService", "Publishing", "TrustLists", "COSE", "X509", "TestSupport"]),

@@ -28,6 +28,9 @@ public struct Configuration: Sendable {
     public var http: HTTPSettings
     /// The trust networks, in file order.
     public var networks: [NetworkConfiguration]
+    /// The HTTP API of `trustlistd` (`server`); nil when absent (the daemon then serves only on sockets systemd
+    /// passes it).
+    public var server: ServerSettings?
 
     /// Every configured list, in file order (VICAL before RICAL within a network).
     public var lists: [ListConfiguration] {
@@ -92,7 +95,7 @@ public struct Configuration: Sendable {
         try top.requireOnly([
             "cacheDirectory", "checkIntervalSeconds", "refreshIntervalSeconds", "backoffBaseSeconds",
             "backoffCapSeconds",
-            "clockSkewSeconds", "allowInsecureURLs", "http", "networks",
+            "clockSkewSeconds", "allowInsecureURLs", "http", "networks", "server",
         ])
         self.file = file
         let cachePath = try top.string("cacheDirectory") ?? "../cache"
@@ -121,6 +124,7 @@ public struct Configuration: Sendable {
         }
         clockSkewSeconds = try top.number("clockSkewSeconds", in: 0...3_600) ?? 180
         http = try Self.httpSettings(top, folder: folder)
+        server = try ServerSettings(top.object("server"))
 
         guard let entries = try top.array("networks") else { throw top.error(at: "networks", "missing (required)") }
         guard !entries.isEmpty else { throw top.error(at: "networks", "must name at least one network") }
