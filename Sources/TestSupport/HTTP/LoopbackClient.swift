@@ -25,6 +25,7 @@ public struct ClientError: Error, CustomStringConvertible {
     public let code: Int
     /// libcurl's message.
     public let message: String
+    /// `libcurl error <code>: <message>`.
     public var description: String { "libcurl error \(code): \(message)" }
 }
 

@@ -4,8 +4,9 @@ import Glibc
 /// A plain TCP socket for what an HTTP client library will not do: trickle a request byte by byte, stall
 /// mid-body, sit idle, or listen so that a port is taken. It writes bytes and watches for the peer closing; it
 /// parses nothing.
-// @unchecked Sendable: the kernel serialises calls on one descriptor; tests close a socket only after the threads
-// that use it are done with it.
+///
+/// `@unchecked Sendable`: the kernel serialises calls on one descriptor; tests close a socket only after the threads
+/// that use it are done with it.
 public final class RawSocket: @unchecked Sendable {
     /// The descriptor; -1 once closed.
     public private(set) var descriptor: Int32
@@ -154,13 +155,17 @@ public final class RawSocket: @unchecked Sendable {
 
 /// A socket call that failed.
 public struct SocketError: Error, CustomStringConvertible {
+    /// The system call, with what it was for.
     public let call: String
+    /// `errno`.
     public let code: Int32
+    /// Records a failed call.
     public init(_ call: String, _ code: Int32) {
         self.call = call
         self.code = code
     }
     /// Whether the failure was "connection refused".
     public var isConnectionRefused: Bool { code == ECONNREFUSED }
+    /// `call: strerror(code)`.
     public var description: String { "\(call): \(String(cString: strerror(code)))" }
 }
