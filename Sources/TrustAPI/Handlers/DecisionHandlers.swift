@@ -12,8 +12,9 @@ extension TrustAPI {
         answer { () throws(APIFailure) -> HTTPResponse in
             let body = try RequestBody(request)
             try body.requireOnly(["x5c", "at"])
-            let chain = try body.certificateChain("x5c")
+            // The cheap members first; certificates are decoded last.
             let time = try body.time("at") ?? now()
+            let chain = try body.certificateChain("x5c")
             let queries = holder.service.queries
             let decision = queries.readerDecision(chain: chain, at: time)
             return APIResponse.json(
@@ -29,9 +30,9 @@ extension TrustAPI {
         answer { () throws(APIFailure) -> HTTPResponse in
             let body = try RequestBody(request)
             try body.requireOnly(["x5c", "docType", "at"])
-            let chain = try body.certificateChain("x5c")
             let docType = try body.requiredString("docType")
             let time = try body.time("at") ?? now()
+            let chain = try body.certificateChain("x5c")
             let queries = holder.service.queries
             let decision = queries.issuerDecision(chain: chain, docType: docType, at: time)
             return APIResponse.json(
