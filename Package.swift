@@ -37,7 +37,8 @@ let package = Package(
         // into verifiedBy decisions from the queries. No libcurl: request_uri is fetched behind a protocol.
         .target(name: "Presentation", dependencies: ["TrustLists", "JOSE", "COSE", "X509"]),
         // The live service: libcurl fetching, refresh, schedule, metrics, the wire vocabulary, and TrustService.
-        .target(name: "TrustListsService", dependencies: ["TrustLists", "Presentation", "JOSE", "COSE", "X509", "CCurl"]),
+        .target(
+            name: "TrustListsService", dependencies: ["TrustLists", "Presentation", "JOSE", "COSE", "X509", "CCurl"]),
         // A generic HTTP/1.1 server on libmicrohttpd (routing, limits, drain, gzip, ETags); no trust-list logic.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CZlib", "ReasonCodes"]),
         // The HTTP API of trustlistd: routes and handlers over the current TrustService (a library, tested in-process).
@@ -49,7 +50,8 @@ let package = Package(
         .target(name: "TrustCLI", dependencies: ["TrustListsService", "Publishing", "TrustLists", "X509", "COSE"]),
         .executableTarget(name: "trustctl", dependencies: ["TrustCLI"]),
         .executableTarget(
-            name: "TrustListd", dependencies: ["TrustCLI", "TrustAPI", "TrustListsService", "TrustLists", "CSystemd"]),
+            name: "TrustListd",
+            dependencies: ["TrustCLI", "TrustAPI", "HTTPServer", "TrustListsService", "TrustLists", "CSystemd"]),
         .executableTarget(
             name: "trustlists-bench",
             dependencies: [
@@ -59,7 +61,8 @@ let package = Package(
 
         // What the test targets share: the real fixtures, a test PKI, the list simulator, Python interop.
         .target(
-            name: "TestSupport", dependencies: ["TrustListsService", "Publishing", "TrustLists", "COSE", "X509", "CCurl"]),
+            name: "TestSupport",
+            dependencies: ["TrustListsService", "Publishing", "TrustLists", "COSE", "X509", "CCurl"]),
         .testTarget(name: "X509Tests", dependencies: ["X509", "TestSupport"]),
         .testTarget(name: "COSETests", dependencies: ["COSE", "X509", "TestSupport"]),
         .testTarget(name: "JOSETests", dependencies: ["JOSE", "X509", "TestSupport"]),
@@ -71,7 +74,8 @@ let package = Package(
         .testTarget(
             name: "TrustAPITests",
             dependencies: [
-                "TrustAPI", "HTTPServer", "TrustListsService", "Publishing", "TrustLists", "JOSE", "X509", "TestSupport",
+                "TrustAPI", "HTTPServer", "TrustListsService", "Publishing", "TrustLists", "JOSE", "X509",
+                "TestSupport",
             ]),
         .testTarget(
             name: "TrustListsTests",
