@@ -82,7 +82,7 @@ let package = Package(
             dependencies: ["TrustListsService", "Publishing", "TrustLists", "COSE", "X509", "TestSupport"]),
         .testTarget(
             name: "TrustCLITests",
-            dependencies: ["TrustCLI", "TrustListsService", "Publishing", "TrustLists", "X509", "TestSupport"]),
+            dependencies: ["TrustCLI", "TrustListsService", "Publishing", "TrustLists", "JOSE", "X509", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
