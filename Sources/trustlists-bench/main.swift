@@ -14,6 +14,9 @@ let groups: [BenchmarkGroup] = [
     BenchmarkGroup(
         name: "query", summary: "trust decisions and generation install (10,000 issuers, 1,000 verifiers)",
         run: QueryBenchmarks.run),
+    BenchmarkGroup(
+        name: "http", summary: "HTTP API: 304s and reader decisions at 1/16/64 connections vs nginx",
+        run: HTTPBenchmarks.run),
 ]
 
 /// The help text, with the group list.
