@@ -22,6 +22,8 @@ public final class TrustAPI: Sendable {
     let requestMetrics = RequestMetrics()
     /// The current generation's representations, built once per generation.
     let snapshotCache = SnapshotCache()
+    /// Certificates of recent request bodies, decoded once.
+    let certificates = CertificateCache()
 
     /// Creates the API.
     /// - Parameters:

@@ -67,10 +67,40 @@ enum HTTPBenchmarks {
         let body =
             "{\"x5c\": [" + readerChain.map { "\"\(base64($0.derEncoded))\"" }.joined(separator: ",") + "]}"
 
+        // The handler alone, in-process (no socket): what the API adds to the HTTP exchange, per part.
+        let api = TrustAPI(holder: ServiceHolder(service))
+        let router = api.makeRouter()
+        let request = HTTPRequest(
+            method: .post, path: "/v1/decisions/reader", headers: ["Content-Type": "application/json"],
+            body: Array(body.utf8))
+        let handler = Bench.measure(repetitions: 3, targetSeconds: 0.2) { router.respond(to: request) }
+        let decision = Bench.measure(repetitions: 3, targetSeconds: 0.2) {
+            service.queries.readerDecision(chain: readerChain, at: Date())
+        }
+        let rendered = Bench.measure(repetitions: 3, targetSeconds: 0.2) {
+            WireJSON.render(
+                WireJSON.decision(
+                    service.queries.readerDecision(chain: readerChain, at: Date()), query: "reader", docType: nil,
+                    leaf: readerChain[0], at: Date(), generation: 1))
+        }
+        let parsed = Bench.measure(repetitions: 3, targetSeconds: 0.2) {
+            try? readerChain.map { try Certificate(derEncoded: $0.derEncoded) }
+        }
+        for (label, timing) in [
+            ("reader decision handler, in-process", handler), ("  the decision (memoized)", decision),
+            ("  decision + rendering its JSON", rendered), ("  decoding the two certificates", parsed),
+        ] {
+            print("  \(Bench.label(label, 44))\(Bench.duration(timing.median))")
+        }
+
         let nginx = try? NginxFloor(folder: folder.appendingPathComponent("nginx"))
         defer { nginx?.stop() }
-        print("  server: trustlistd's HTTP API, \(settings.threads) libmicrohttpd threads; client: libcurl multi, keep-alive")
-        print("  floor:  \(nginx.map { "nginx \($0.version), 1 worker per core, a \($0.fileBytes)-byte static file" } ?? "nginx not found: no floor")")
+        print(
+            "  server: trustlistd's HTTP API, \(settings.threads) libmicrohttpd threads; client: libcurl multi, keep-alive"
+        )
+        print(
+            "  floor:  \(nginx.map { "nginx \($0.version), 1 worker per core, a \($0.fileBytes)-byte static file" } ?? "nginx not found: no floor")"
+        )
         print("  window: \(Bench.fixed(window, 1)) s per case after \(Bench.fixed(warmUp, 1)) s of warm-up")
 
         var results: [String: [Int: Figures]] = [:]
@@ -89,7 +119,9 @@ enum HTTPBenchmarks {
         let rssAfter = residentBytes()
 
         print("")
-        print("  \(Bench.label("case", 44))\(Bench.label("conns", 7))\(Bench.label("req/s", 10))\(Bench.label("p50", 10))\(Bench.label("p99", 10))errors")
+        print(
+            "  \(Bench.label("case", 44))\(Bench.label("conns", 7))\(Bench.label("req/s", 10))\(Bench.label("p50", 10))\(Bench.label("p99", 10))errors"
+        )
         let names = [
             ("nginx", "floor: nginx, static file (GET)"), ("304", "GET /v1/snapshot, If-None-Match → 304"),
             ("reader", "POST /v1/decisions/reader (memoized)"),
@@ -300,8 +332,9 @@ enum HTTPBenchmarks {
 
     private static let curlReady: Bool = curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK
 
-    private static let discard: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int =
-        { _, size, count, _ in size * count }
+    private static let discard:
+        @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int =
+            { _, size, count, _ in size * count }
 
     private static let captureHeader:
         @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = {
@@ -377,7 +410,8 @@ enum HTTPBenchmarks {
                     }
                     usleep(50_000)
                 }
-                lastError = (try? String(contentsOf: folder.appendingPathComponent("logs/error.log"), encoding: .utf8)) ?? ""
+                lastError =
+                    (try? String(contentsOf: folder.appendingPathComponent("logs/error.log"), encoding: .utf8)) ?? ""
                 if process.isRunning { kill(process.processIdentifier, SIGQUIT) }
                 process.waitUntilExit()
                 if !lastError.contains("Address already in use") { break }

@@ -34,7 +34,7 @@ struct EvaluationRequest {
     /// Reads the request.
     /// - Throws: ``APIFailure`` 400 (`malformed_request_body`, `malformed_json`, `malformed_x5c`,
     ///   `malformed_certificate`) or 415, naming the member.
-    init(_ request: HTTPRequest) throws(APIFailure) {
+    init(_ request: HTTPRequest, certificates: CertificateCache? = nil) throws(APIFailure) {
         var body = try RequestBody(request)
         if case .string("authzen") = body.members["type"], body.members["request"] != nil {
             try body.requireOnly(["type", "request"])
@@ -71,7 +71,7 @@ struct EvaluationRequest {
         resourceType = try resource.string("type")
         switch resourceType {
         case "x5c":
-            chain = try resource.certificateChain("key")
+            chain = try resource.certificateChain("key", cache: certificates)
         case nil:
             guard resource.members["key"] == nil else {
                 throw APIFailure.badBody("\(resource.child("key")): must be absent when resource.type is absent")

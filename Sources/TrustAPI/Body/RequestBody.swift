@@ -24,10 +24,9 @@ struct RequestBody {
     ///   `malformed_request_body` for an empty body or one that is not an object.
     init(_ request: HTTPRequest) throws(APIFailure) {
         if let type = request.headers["Content-Type"] {
-            let mediaType = type.split(separator: ";", maxSplits: 1).first.map {
-                $0.trimmingCharacters(in: .whitespaces).lowercased()
-            }
-            guard let mediaType, mediaType == "application/json" || mediaType.hasSuffix("+json") else {
+            let mediaType = (type.split(separator: ";", maxSplits: 1).first ?? "").filter { $0 != " " && $0 != "\t" }
+                .lowercased()
+            guard mediaType == "application/json" || mediaType.hasSuffix("+json") else {
                 throw APIFailure(
                     415, .unsupportedMediaType, "Content-Type must be application/json, is \"\(type)\"")
             }
@@ -118,7 +117,7 @@ struct RequestBody {
     /// RFC 7515 §4.1.6, RFC 7517 §4.7), at most ``maxChainLength``.
     /// - Throws: 400 `malformed_request_body` for a missing or empty array or a wrong type, `malformed_x5c` for text
     ///   that is not canonical base64, `malformed_certificate` for bytes OpenSSL does not read as one certificate.
-    func certificateChain(_ key: String) throws(APIFailure) -> [Certificate] {
+    func certificateChain(_ key: String, cache: CertificateCache? = nil) throws(APIFailure) -> [Certificate] {
         guard let texts = try strings(key) else {
             throw APIFailure.badBody("\(child(key)): missing (required): base64 DER certificates, leaf first")
         }
@@ -131,18 +130,22 @@ struct RequestBody {
         }
         var chain: [Certificate] = []
         for (index, text) in texts.enumerated() {
-            let where_ = "\(child(key))[\(index)]"
+            let memberPath = "\(child(key))[\(index)]"
             let der: [UInt8]
             do {
-                der = try Base64.decode(text, path: where_)
+                der = try Base64.decode(text, path: memberPath)
             } catch {
                 throw APIFailure(400, error.code, error.reason)
             }
             do {
-                chain.append(try Certificate(derEncoded: der))
+                if let cache {
+                    chain.append(try cache.certificate(derEncoded: der))
+                } else {
+                    chain.append(try Certificate(derEncoded: der))
+                }
             } catch {
                 throw APIFailure(
-                    400, .malformedCertificate, "\(where_): not an X.509 certificate in DER: \(error.reason)")
+                    400, .malformedCertificate, "\(memberPath): not an X.509 certificate in DER: \(error.reason)")
             }
         }
         return chain

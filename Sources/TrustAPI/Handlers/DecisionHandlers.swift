@@ -14,7 +14,7 @@ extension TrustAPI {
             try body.requireOnly(["x5c", "at"])
             // The cheap members first; certificates are decoded last.
             let time = try body.time("at") ?? now()
-            let chain = try body.certificateChain("x5c")
+            let chain = try body.certificateChain("x5c", cache: certificates)
             let queries = holder.service.queries
             let decision = queries.readerDecision(chain: chain, at: time)
             return APIResponse.json(
@@ -32,7 +32,7 @@ extension TrustAPI {
             try body.requireOnly(["x5c", "docType", "at"])
             let docType = try body.requiredString("docType")
             let time = try body.time("at") ?? now()
-            let chain = try body.certificateChain("x5c")
+            let chain = try body.certificateChain("x5c", cache: certificates)
             let queries = holder.service.queries
             let decision = queries.issuerDecision(chain: chain, docType: docType, at: time)
             return APIResponse.json(

@@ -17,7 +17,7 @@ extension TrustAPI {
     /// (`subject_not_bound`, ``SubjectBinding``).
     func evaluation(_ request: HTTPRequest) -> HTTPResponse {
         var response = answer { () throws(APIFailure) -> HTTPResponse in
-            let evaluation = try EvaluationRequest(request)
+            let evaluation = try EvaluationRequest(request, certificates: certificates)
             return APIResponse.json(try evaluate(evaluation))
         }
         if let requestID = request.headers["X-Request-ID"] { response.headers["X-Request-ID"] = requestID }
