@@ -219,10 +219,17 @@ final class Daemon {
         // requests in flight finish on the old service.
         let previous = configuration
         let replacement = Self.makeService(next, control: control)
+        var waited = false
         do {
             try replacement.load(
                 at: Date(), lockTimeout: Self.lockTimeoutSeconds, cancellation: control.cancellation,
-                waiting: { self.logWaitingForLock() })
+                waiting: {
+                    waited = true
+                    self.logWaitingForLock()
+                })
+            if waited {
+                logger.log(.info, "cache lock taken", [("lock", StoreLayout(root: next.cacheDirectory).lock.path)])
+            }
         } catch {
             logger.log(
                 .warning, "cache not loaded before the reload's refresh",
