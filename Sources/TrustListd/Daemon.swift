@@ -230,6 +230,8 @@ final class Daemon {
             if waited {
                 logger.log(.info, "cache lock taken", [("lock", StoreLayout(root: next.cacheDirectory).lock.path)])
             }
+        } catch  where control.stopSignal != nil {
+            // Stopping: the load was abandoned; the loop ends after the refresh gives up too.
         } catch {
             logger.log(
                 .warning, "cache not loaded before the reload's refresh",
