@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Presentation", targets: ["Presentation"]),
         .library(name: "TrustListsService", targets: ["TrustListsService"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        .library(name: "TrustAPI", targets: ["TrustAPI"]),
         .executable(name: "trustctl", targets: ["trustctl"]),
         .executable(name: "trustlistd", targets: ["TrustListd"]),
         .executable(name: "trustlists-bench", targets: ["trustlists-bench"]),
@@ -36,9 +37,14 @@ let package = Package(
         // into verifiedBy decisions from the queries. No libcurl: request_uri is fetched behind a protocol.
         .target(name: "Presentation", dependencies: ["TrustLists", "JOSE", "COSE", "X509"]),
         // The live service: libcurl fetching, refresh, schedule, metrics, the wire vocabulary, and TrustService.
-        .target(name: "TrustListsService", dependencies: ["TrustLists", "Presentation", "JOSE", "COSE", "X509", "CCurl"]),
+        .target(
+            name: "TrustListsService", dependencies: ["TrustLists", "Presentation", "JOSE", "COSE", "X509", "CCurl"]),
         // A generic HTTP/1.1 server on libmicrohttpd (routing, limits, drain, gzip, ETags); no trust-list logic.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CZlib", "ReasonCodes"]),
+        // The HTTP API of trustlistd: routes and handlers over the current TrustService (a library, tested in-process).
+        .target(
+            name: "TrustAPI",
+            dependencies: ["HTTPServer", "TrustListsService", "Presentation", "TrustLists", "JOSE", "X509"]),
         // Publishing signed lists (trustctl sign) and the demo network.
         .target(name: "Publishing", dependencies: ["TrustLists", "JOSE", "COSE", "X509"]),
         // Argument parsing and the commands of trustctl, as a library so that tests can drive them in-process.
@@ -46,17 +52,21 @@ let package = Package(
             name: "TrustCLI", dependencies: ["TrustListsService", "Presentation", "Publishing", "TrustLists", "X509", "COSE"]),
         .executableTarget(name: "trustctl", dependencies: ["TrustCLI"]),
         .executableTarget(
-            name: "TrustListd", dependencies: ["TrustCLI", "TrustListsService", "TrustLists", "CSystemd"]),
+            name: "TrustListd",
+            dependencies: ["TrustCLI", "TrustAPI", "HTTPServer", "TrustListsService", "TrustLists", "CSystemd"]),
         .executableTarget(
             name: "trustlists-bench",
             dependencies: [
-                "TrustListsService", "Presentation", "Publishing", "TrustLists", "JOSE", "COSE", "X509", "COpenSSL",
+                "TrustAPI", "HTTPServer", "TrustListsService", "Presentation", "Publishing", "TrustLists", "JOSE", "COSE",
+                "X509", "COpenSSL", "CCurl",
             ]),
 
         // What the test targets share: the real fixtures, a test PKI, the list simulator, Python interop.
         .target(
             name: "TestSupport",
-            dependencies: ["TrustListsService", "Presentation", "Publishing", "TrustLists", "COSE", "X509"]),
+            dependencies: [
+                "TrustListsService", "Presentation", "Publishing", "TrustLists", "COSE", "X509", "CCurl",
+            ]),
         .testTarget(name: "X509Tests", dependencies: ["X509", "TestSupport"]),
         .testTarget(name: "COSETests", dependencies: ["COSE", "X509", "TestSupport"]),
         .testTarget(name: "JOSETests", dependencies: ["JOSE", "X509", "TestSupport"]),
@@ -66,11 +76,17 @@ let package = Package(
         .testTarget(
             name: "HTTPServerTests", dependencies: ["HTTPServer", "ReasonCodes", "CCurl", "CZlib", "TestSupport"]),
         .testTarget(
+            name: "TrustAPITests",
+            dependencies: [
+                "TrustAPI", "HTTPServer", "TrustListsService", "Publishing", "TrustLists", "JOSE", "X509",
+                "TestSupport",
+            ]),
+        .testTarget(
             name: "TrustListsTests",
             dependencies: ["TrustListsService", "Publishing", "TrustLists", "COSE", "X509", "TestSupport"]),
         .testTarget(
             name: "TrustCLITests",
-            dependencies: ["TrustCLI", "TrustListsService", "Publishing", "TrustLists", "X509", "TestSupport"]),
+            dependencies: ["TrustCLI", "TrustListsService", "Publishing", "TrustLists", "JOSE", "X509", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -22,3 +22,13 @@ extension ReasonCode {
     /// A route pattern that is not `/`-separated literal segments and `{name}` captures, or a duplicate route.
     public static let invalidRoute = Self(rawValue: "invalid_route")
 }
+
+/// The codes of the responses the router and the server make themselves (``HTTPRouter/ErrorResponder``).
+extension ReasonCode {
+    /// No route matches the request's path (404 Not Found, RFC 9110 §15.5.5).
+    public static let notFound = Self(rawValue: "not_found")
+    /// A route matches the path but not the method (405 Method Not Allowed with `Allow`, RFC 9110 §15.5.6).
+    public static let methodNotAllowed = Self(rawValue: "method_not_allowed")
+    /// The request body is over the configured cap (413 Content Too Large, RFC 9110 §15.5.14).
+    public static let contentTooLarge = Self(rawValue: "content_too_large")
+}

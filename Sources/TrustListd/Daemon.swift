@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import TrustAPI
 import TrustLists
 import TrustListsService
 
@@ -11,8 +12,9 @@ import TrustListsService
 ///
 /// The loop runs on the calling thread and blocks in libcurl and `flock`; signals only set requests in
 /// ``DaemonControl`` and cancel its token, so a stop abandons a fetch in flight within about a second. Everything
-/// that answers (queries, status, metrics) reads the service's published state, so an HTTP listener serving from the
-/// same service is never blocked by this loop.
+/// that answers (queries, status, metrics) reads the service's published state, so the HTTP API (``APIServer``, on
+/// libmicrohttpd's own threads, serving from the same ``ServiceHolder``) is never blocked by this loop and never
+/// blocks it.
 final class Daemon {
     /// How long a refresh waits for another one (`trustctl refresh`) to release the lock, in seconds.
     static let lockTimeoutSeconds: TimeInterval = 300
@@ -20,6 +22,8 @@ final class Daemon {
     static let minimumGapSeconds: TimeInterval = 1
     /// The longest the loop sleeps without a heartbeat, in seconds.
     static let heartbeatSeconds: TimeInterval = 5
+    /// How long a stop lets HTTP requests in flight finish; within ``SignalHandling/stopDeadlineSeconds``.
+    static let drainTimeout: Duration = .seconds(5)
 
     /// The service in use; a reload replaces it (``ServiceHolder`` lets other threads follow).
     let holder: ServiceHolder
@@ -33,6 +37,13 @@ final class Daemon {
     private var watchdogTimer: (any DispatchSourceTimer)?
 
     let extraMetricsFile: URL?
+    /// Where the static export is kept, or nil.
+    let exportDirectory: URL?
+    /// Listening sockets systemd passed; when any, the HTTP API serves on them.
+    let passedSockets: [Int32]
+    /// The HTTP API while it serves.
+    var apiServer: APIServer?
+    var exportProblem: String?
     let control: DaemonControl
     let logger: Logger
     let notifier: SystemdNotifier
@@ -46,15 +57,19 @@ final class Daemon {
     /// - Parameters:
     ///   - configuration: the loaded configuration.
     ///   - extraMetricsFile: a second place to write the metrics to, or nil.
+    ///   - exportDirectory: where to keep the static export, or nil.
+    ///   - passedSockets: listening sockets from systemd.
     ///   - control: requests from the signal handlers.
     ///   - logger: where log lines go.
     ///   - notifier: systemd notifications.
     init(
-        configuration: Configuration, extraMetricsFile: URL?, control: DaemonControl, logger: Logger,
-        notifier: SystemdNotifier
+        configuration: Configuration, extraMetricsFile: URL?, exportDirectory: URL? = nil, passedSockets: [Int32] = [],
+        control: DaemonControl, logger: Logger, notifier: SystemdNotifier
     ) {
         holder = ServiceHolder(Self.makeService(configuration, control: control))
         self.extraMetricsFile = extraMetricsFile
+        self.exportDirectory = exportDirectory
+        self.passedSockets = passedSockets
         self.control = control
         self.logger = logger
         self.notifier = notifier
@@ -68,7 +83,7 @@ final class Daemon {
     }
 
     /// Runs until SIGTERM or SIGINT.
-    /// - Returns: the exit status: 0.
+    /// - Returns: the exit status: 0, or 1 when the HTTP API cannot listen.
     func run() -> Int32 {
         logger.log(
             .info, "starting",
@@ -80,12 +95,18 @@ final class Daemon {
                 ("refresh.interval.seconds", Self.number(configuration.refreshIntervalSeconds)),
                 ("watchdog.seconds", notifier.watchdogTimeout.map(Self.number)),
             ])
+        // Serving starts before the cache is loaded: /healthz answers at once, /readyz says 503 until lists are trusted.
+        guard startServer() else {
+            notifier.stopping()
+            return 1
+        }
         startWatchdog()
         loadCache()
         guard control.stopSignal == nil else { return stop() }
         let status = service.status(at: Date())
         notifier.ready(status: statusLine(status))
         logger.log(.info, "ready", [("status", status.monitoringStatus.word)] + stateCounts(status))
+        export(at: Date())
 
         var trigger: Trigger? = .start
         while control.stopSignal == nil {
@@ -165,6 +186,16 @@ final class Daemon {
 
     private func stop() -> Int32 {
         notifier.stopping()
+        if let apiServer {
+            let drained = apiServer.stop(drainTimeout: Self.drainTimeout)
+            logger.log(
+                drained ? .info : .warning, "http stopped",
+                [
+                    ("drained", drained ? "true" : "false"),
+                    ("drain.timeout.seconds", Self.number(Self.seconds(Self.drainTimeout))),
+                ])
+            self.apiServer = nil
+        }
         watchdogTimer?.cancel()
         logger.log(.info, "stopped", [("signal", control.stopSignal)])
         return 0
@@ -184,7 +215,34 @@ final class Daemon {
             logger.log(.error, "reload failed", [("reason", "config_invalid"), ("message", error.description)])
             return false
         }
-        holder.replace(with: Self.makeService(next, control: control))
+        // The new service verifies the cache before it takes over, so that requests never meet an empty generation;
+        // requests in flight finish on the old service.
+        let previous = configuration
+        let replacement = Self.makeService(next, control: control)
+        var waited = false
+        do {
+            try replacement.load(
+                at: Date(), lockTimeout: Self.lockTimeoutSeconds, cancellation: control.cancellation,
+                waiting: {
+                    waited = true
+                    self.logWaitingForLock()
+                })
+            if waited {
+                logger.log(.info, "cache lock taken", [("lock", StoreLayout(root: next.cacheDirectory).lock.path)])
+            }
+        } catch  where control.stopSignal != nil {
+            // Stopping: the load was abandoned; the loop ends after the refresh gives up too.
+        } catch {
+            logger.log(
+                .warning, "cache not loaded before the reload's refresh",
+                [("reason", error.code.rawValue), ("message", error.reason)])
+        }
+        holder.replace(with: replacement)
+        if next.server != previous.server {
+            logger.log(
+                .warning, "server settings changed, in use at the next start",
+                [("reason", "restart_required"), ("config", next.file.path)])
+        }
         let ids = Set(next.lists.map(\.id))
         knownStates = knownStates.filter { ids.contains($0.key) }
         logger.log(
@@ -240,6 +298,7 @@ final class Daemon {
         logStoreEvents(report.events)
         logStateChanges(status)
         writeMetrics(at: now)
+        export(at: now)
 
         var tally: [String: Int] = [:]
         for result in refreshed { tally[result.outcome.name, default: 0] += 1 }

@@ -1,9 +1,10 @@
+import CSystemd
 import Foundation
 import TrustCLI
 import TrustLists
 
-/// `trustlistd [--config FILE] [--metrics-file FILE]`: parses the command line, loads the configuration and runs
-/// the ``Daemon``.
+/// `trustlistd [--config FILE] [--metrics-file FILE] [--export-dir DIR]`: parses the command line, loads the
+/// configuration, takes the sockets systemd passes, and runs the ``Daemon``.
 enum DaemonCommand {
     static let program = "trustlistd"
 
@@ -11,9 +12,10 @@ enum DaemonCommand {
         name: "",
         overview: """
             Keeps the configured trust lists current: serves the last good lists at once, then refreshes each list \
-            when it is due (with backoff after failures) and writes metrics after every refresh.
+            when it is due (with backoff after failures) and writes metrics after every refresh. With a "server" \
+            object in the configuration, or sockets passed by systemd, it serves the HTTP API (docs/operations.md).
             """,
-        usage: "[--config <file>] [--metrics-file <file>]",
+        usage: "[--config <file>] [--metrics-file <file>] [--export-dir <dir>]",
         options: [
             .value(
                 "config", "file",
@@ -22,10 +24,16 @@ enum DaemonCommand {
             .value(
                 "metrics-file", "file",
                 "Also write the Prometheus metrics here (mode 0644), e.g. in node_exporter's textfile directory."),
+            .value(
+                "export-dir", "dir",
+                "Keep a static export (snapshot and signed lists, content-addressed, current.json) here for nginx or "
+                    + "a CDN; written at start and after every refresh (see trustctl export --help)."),
             .flag("version", "Show the version."),
         ],
         discussion: """
-            SIGHUP reloads the configuration and refreshes every list; SIGTERM or SIGINT stops within a few seconds.
+            SIGHUP reloads the configuration and refreshes every list (the HTTP listeners stay; a changed "server"
+            object takes effect at the next start); SIGTERM or SIGINT stops within a few seconds, letting HTTP
+            requests in flight finish for up to 5 seconds.
             Logs go to stderr, one line per event, with journald priority prefixes (<3> error, <4> warning, <6> info).
             Metrics are written to metrics.prom in the cache directory. See docs/operations.md.
 
@@ -70,9 +78,18 @@ enum DaemonCommand {
             return 1
         }
         let metricsFile = parsed.value("metrics-file").map { URL(fileURLWithPath: $0).standardizedFileURL }
+        let exportDirectory = parsed.value("export-dir").map { URL(fileURLWithPath: $0).standardizedFileURL }
         let daemon = Daemon(
-            configuration: configuration, extraMetricsFile: metricsFile, control: control, logger: logger,
-            notifier: SystemdNotifier())
+            configuration: configuration, extraMetricsFile: metricsFile, exportDirectory: exportDirectory,
+            passedSockets: passedSockets(), control: control, logger: logger, notifier: SystemdNotifier())
         return daemon.run()
+    }
+
+    /// The listening sockets systemd passed (socket activation, `sd_listen_fds(3)`: fd 3 on), with the environment
+    /// variables that named them removed so that no child takes them for its own.
+    static func passedSockets() -> [Int32] {
+        let count = sd_listen_fds(1)
+        guard count > 0 else { return [] }
+        return (0..<count).map { SD_LISTEN_FDS_START + $0 }
     }
 }

@@ -17,6 +17,9 @@ let groups: [BenchmarkGroup] = [
     BenchmarkGroup(
         name: "presentation", summary: "OpenID4VP request decisions vs the ES256 + X509_verify_cert floor",
         run: PresentationBenchmarks.run),
+    BenchmarkGroup(
+        name: "http", summary: "HTTP API: 304s and reader decisions at 1/16/64 connections vs nginx",
+        run: HTTPBenchmarks.run),
 ]
 
 /// The help text, with the group list.

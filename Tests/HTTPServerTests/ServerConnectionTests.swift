@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import HTTPServer
 import ReasonCodes
+import TestSupport
 import Testing
 
 @Suite("HTTPServer: slow and idle clients, concurrency, listeners")

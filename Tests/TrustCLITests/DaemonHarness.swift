@@ -120,8 +120,14 @@ final class DaemonProcess {
     private var exited = false
 
     /// Starts `trustlistd arguments` with the test's environment minus systemd's variables, plus `environment`.
-    init(arguments: [String], logFolder: URL, environment: [String: String] = [:]) throws {
-        guard let executable = BuiltProducts.trustlistd else { throw TestSupportError("trustlistd is not built") }
+    /// - Parameter executable: another program to start instead (one that execs `trustlistd`, such as
+    ///   `systemd-socket-activate`); nil for `trustlistd` itself.
+    init(
+        arguments: [String], logFolder: URL, environment: [String: String] = [:], executable: URL? = nil
+    ) throws {
+        guard let executable = executable ?? BuiltProducts.trustlistd else {
+            throw TestSupportError("trustlistd is not built")
+        }
         logFile = logFolder.appendingPathComponent("trustlistd-\(UUID().uuidString.prefix(8)).log")
         guard FileManager.default.createFile(atPath: logFile.path, contents: nil) else {
             throw TestSupportError("cannot create \(logFile.path)")
@@ -257,10 +263,19 @@ final class ServedNetwork {
     var layout: StoreLayout { StoreLayout(root: configuration.cacheDirectory) }
 
     /// Starts the daemon on this network's configuration.
-    func startDaemon(extraArguments: [String] = [], environment: [String: String] = [:]) throws -> DaemonProcess {
-        try DaemonProcess(
-            arguments: ["--config", configuration.file.path] + extraArguments, logFolder: folder.url,
-            environment: environment)
+    /// - Parameter through: a program and its arguments that exec `trustlistd` with the rest of the command line
+    ///   (`systemd-socket-activate -l …`); nil starts it directly.
+    func startDaemon(
+        extraArguments: [String] = [], environment: [String: String] = [:], through: (URL, [String])? = nil
+    ) throws -> DaemonProcess {
+        let arguments = ["--config", configuration.file.path] + extraArguments
+        guard let (launcher, launcherArguments) = through else {
+            return try DaemonProcess(arguments: arguments, logFolder: folder.url, environment: environment)
+        }
+        guard let trustlistd = BuiltProducts.trustlistd else { throw TestSupportError("trustlistd is not built") }
+        return try DaemonProcess(
+            arguments: launcherArguments + [trustlistd.path] + arguments, logFolder: folder.url,
+            environment: environment, executable: launcher)
     }
 
     /// The status as `trustctl status` sees it now: a read-only service that verifies the cache again.

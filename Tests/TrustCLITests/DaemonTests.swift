@@ -146,8 +146,15 @@ final class DaemonTests {
         }
         // Only the failing list is retried: the RICAL was fetched once.
         #expect(try network.requestedPaths().filter { $0 == "/rical" }.count == 1)
-        let metricsText = try String(contentsOf: network.layout.metrics, encoding: .utf8)
-        let metrics = try PrometheusTextParser.parse(metricsText)
+        // The metrics are written after a run's log lines: wait for the file of the third run.
+        var metrics = try PrometheusTextParser.parse(try String(contentsOf: network.layout.metrics, encoding: .utf8))
+        let metricsDeadline = Date() + 10
+        while (metrics.value("trustlists_refresh_failures_total", ["list": "sim/vical", "reason": "http_status"]) ?? 0)
+            < 3, Date() < metricsDeadline
+        {
+            usleep(50_000)
+            metrics = try PrometheusTextParser.parse(try String(contentsOf: network.layout.metrics, encoding: .utf8))
+        }
         let failed = try #require(
             metrics.value("trustlists_refresh_failures_total", ["list": "sim/vical", "reason": "http_status"]))
         #expect(failed >= 3)

@@ -6,7 +6,9 @@ import Testing
 /// promises.
 @Suite("systemd units")
 struct SystemdUnitTests {
-    static let names = ["trustlistd.service", "trustlists-refresh.service", "trustlists-refresh.timer"]
+    static let names = [
+        "trustlistd.service", "trustlistd.socket", "trustlists-refresh.service", "trustlists-refresh.timer",
+    ]
     static let configFolder = PackageRoot.url.appendingPathComponent("config")
     static let systemdAnalyze = TestTools.executable(named: "systemd-analyze")
 
@@ -47,7 +49,9 @@ struct SystemdUnitTests {
         var files: [String] = []
         for name in Self.names {
             let text = try String(contentsOf: Self.configFolder.appendingPathComponent(name), encoding: .utf8)
-            #expect(text.contains("/usr/local/bin/") || name.hasSuffix(".timer"), "\(name) names no binary")
+            #expect(
+                text.contains("/usr/local/bin/") || name.hasSuffix(".timer") || name.hasSuffix(".socket"),
+                "\(name) names no binary")
             let copy = text.replacingOccurrences(of: "/usr/local/bin/", with: products.path + "/")
             let file = folder.url.appendingPathComponent(name)
             try Data(copy.utf8).write(to: file)
@@ -87,6 +91,15 @@ struct SystemdUnitTests {
             #expect(service[key] == [value], "\(key)")
         }
         #expect(unit["Install"]?["WantedBy"] == ["multi-user.target"])
+    }
+
+    @Test("the socket unit passes a loopback listening socket to trustlistd.service and starts with sockets.target")
+    func socketUnit() throws {
+        let unit = try settings("trustlistd.socket")
+        #expect(unit["Socket"]?["ListenStream"] == ["127.0.0.1:8441"])
+        #expect(unit["Socket"]?["Service"] == nil, "the socket activates the service of its own name")
+        #expect(unit["Socket"]?["Accept"] == nil, "one daemon takes the listening socket, not one per connection")
+        #expect(unit["Install"]?["WantedBy"] == ["sockets.target"])
     }
 
     @Test("the timer runs the oneshot trustctl refresh every 15 minutes, with the same hardening")

@@ -1,3 +1,5 @@
+import ReasonCodes
+
 /// Routes requests by method and path pattern to plain handler functions.
 ///
 /// Patterns are literal segments and `{name}` captures (`/v1/lists/{network}/{kind}`); where several patterns
@@ -22,6 +24,18 @@ public struct HTTPRouter: Sendable {
 
     /// The route label of requests whose path matches no pattern.
     public static let unmatchedRoute = "unmatched"
+
+    /// Makes the body of a response the router or the server produces itself (404, 405, 413): the status, a stable
+    /// reason code (`not_found`, `method_not_allowed`, `content_too_large`) and a message for a person. The router
+    /// adds `Allow` to a 405 afterwards.
+    public typealias ErrorResponder = @Sendable (_ status: Int, _ reason: ReasonCode, _ message: String) -> HTTPResponse
+
+    /// The default ``ErrorResponder``: the message and a line feed as `text/plain`.
+    public static let plainTextErrors: ErrorResponder = { status, _, message in .text(status, message + "\n") }
+
+    /// How 404, 405 and 413 bodies look; default ``plainTextErrors``. An API sets one that writes its own error
+    /// shape (JSON with the reason code), so that every error body it sends has one form.
+    public var errorResponder: ErrorResponder = HTTPRouter.plainTextErrors
 
     private struct Route: Sendable {
         let method: HTTPMethod
@@ -68,7 +82,7 @@ public struct HTTPRouter: Sendable {
         let pathSegments = RoutePattern.split(request.path)
         let matches = routes.compactMap { route in route.pattern.match(pathSegments).map { (route, $0) } }
         guard !matches.isEmpty else {
-            return Routed(response: .text(404, "Not Found\n"), route: Self.unmatchedRoute)
+            return Routed(response: errorResponder(404, .notFound, "Not Found"), route: Self.unmatchedRoute)
         }
         let candidates =
             matches.contains { $0.0.method == request.method }
@@ -76,7 +90,7 @@ public struct HTTPRouter: Sendable {
             : request.method == .head ? matches.filter { $0.0.method == .get } : []
         guard let (route, captures) = Self.mostSpecific(candidates) else {
             let (best, _) = Self.mostSpecific(matches)!
-            var response = HTTPResponse.text(405, "Method Not Allowed\n")
+            var response = errorResponder(405, .methodNotAllowed, "Method Not Allowed")
             response.headers["Allow"] = Self.allowed(matches.map(\.0.method))
             return Routed(response: response, route: best.pattern.text)
         }

@@ -152,7 +152,8 @@ final class ServerCore: @unchecked Sendable {
     private static let internalError = HTTPResponse.text(500, "Internal Server Error\n")
 
     private func tooLarge() -> HTTPResponse {
-        .text(413, "Content Too Large: the request body is over \(maxRequestBytes) bytes\n")
+        router.errorResponder(
+            413, .contentTooLarge, "Content Too Large: the request body is over \(maxRequestBytes) bytes")
     }
 
     /// Copies a response into libmicrohttpd and queues it.

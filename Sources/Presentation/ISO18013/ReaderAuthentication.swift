@@ -98,7 +98,7 @@ public enum ReaderAuthentication {
         var chain: [Certificate] = []
         for (index, der) in x5chain.certificates.enumerated() {
             do {
-                chain.append(try PresentedCertificates.shared.certificate(derEncoded: der))
+                chain.append(try CertificateCache.shared.certificate(derEncoded: der))
             } catch {
                 throw PresentationError(.malformedCertificate, "x5chain[\(index)]: \(error.reason)")
             }

@@ -30,6 +30,9 @@ public struct Configuration: Sendable {
     public var networks: [NetworkConfiguration]
     /// How presentation requests (OpenID4VP, ISO/IEC 18013-5 DeviceRequests) are judged (`presentation`).
     public var presentation: PresentationSettings
+    /// The HTTP API of `trustlistd` (`server`); nil when absent (the daemon then serves only on sockets systemd
+    /// passes it).
+    public var server: ServerSettings?
 
     /// Every configured list, in file order (VICAL before RICAL within a network).
     public var lists: [ListConfiguration] {
@@ -94,7 +97,7 @@ public struct Configuration: Sendable {
         try top.requireOnly([
             "cacheDirectory", "checkIntervalSeconds", "refreshIntervalSeconds", "backoffBaseSeconds",
             "backoffCapSeconds",
-            "clockSkewSeconds", "allowInsecureURLs", "http", "networks", "presentation",
+            "clockSkewSeconds", "allowInsecureURLs", "http", "networks", "presentation", "server",
         ])
         self.file = file
         let cachePath = try top.string("cacheDirectory") ?? "../cache"
@@ -124,6 +127,7 @@ public struct Configuration: Sendable {
         clockSkewSeconds = try top.number("clockSkewSeconds", in: 0...3_600) ?? 180
         http = try Self.httpSettings(top, folder: folder)
         presentation = try PresentationSettings(top.object("presentation"))
+        server = try ServerSettings(top.object("server"))
 
         guard let entries = try top.array("networks") else { throw top.error(at: "networks", "missing (required)") }
         guard !entries.isEmpty else { throw top.error(at: "networks", "must name at least one network") }

@@ -10,6 +10,9 @@ public enum PrometheusText {
         case gauge
         /// A value that only goes up (reset when the process restarts); the name ends in `_total`.
         case counter
+        /// Observations counted into cumulative buckets: samples `<name>_bucket{le="…"}` (the last `le="+Inf"`),
+        /// `<name>_sum` and `<name>_count` (``Sample/nameSuffix``).
+        case histogram
     }
 
     /// One sample: its labels and value.
@@ -18,14 +21,19 @@ public enum PrometheusText {
         public var labels: [Label]
         /// The value.
         public var value: Double
+        /// What follows the family's name on this sample's line: empty for gauges and counters, `_bucket`, `_sum` or
+        /// `_count` for a histogram's samples.
+        public var nameSuffix: String
 
         /// Creates a sample.
         /// - Parameters:
         ///   - labels: label names and values, in the order written.
         ///   - value: the value.
-        public init(_ labels: [Label] = [], _ value: Double) {
+        ///   - nameSuffix: appended to the family's name (`_bucket`, `_sum`, `_count` in a histogram).
+        public init(_ labels: [Label] = [], _ value: Double, nameSuffix: String = "") {
             self.labels = labels
             self.value = value
+            self.nameSuffix = nameSuffix
         }
     }
 
@@ -80,7 +88,7 @@ public enum PrometheusText {
             text += "# HELP \(family.name) \(escapeHelp(family.help))\n"
             text += "# TYPE \(family.name) \(family.type.rawValue)\n"
             for sample in family.samples {
-                text += family.name
+                text += family.name + sample.nameSuffix
                 if !sample.labels.isEmpty {
                     text += "{"
                     text += sample.labels.map { "\($0.name)=\"\(escapeLabelValue($0.value))\"" }.joined(separator: ",")

@@ -62,8 +62,8 @@ public final class TrustService: Sendable {
         var counters = RefreshCounters()
         var cacheLoadSeconds: TimeInterval?
         var schedule: RefreshSchedule
-        var snapshotJSON: [UInt8]?
-        var signedLists: [ListID: [UInt8]] = [:]
+        var snapshotDocument: SnapshotDocument?
+        var signedLists: [ListID: SignedListVersion] = [:]
     }
 
     /// A service for `configuration`; nothing is read until ``load(at:lockTimeout:cancellation:waiting:)``.
@@ -191,9 +191,10 @@ public final class TrustService: Sendable {
         store.markSnapshot(mark)
         guard !isReadOnly else { return nil }
         do throws(TrustListError) {
-            try store.writeState()
-            // An unchanged generation encodes to the same bytes: encoded once per generation.
-            var json = mark == previous ? published.withLock { $0.snapshotJSON } : nil
+            // An unchanged generation encodes to the same bytes: encoded once per generation. Published with the
+            // generation it encodes, before the state is written: readers of the document (the HTTP API, the export)
+            // never see the JSON of one generation with the facts of another, even when the state cannot be stored.
+            var json = mark == previous ? published.withLock { $0.snapshotDocument?.json } : nil
             if json == nil {
                 do {
                     json = try generation.snapshot.jsonEncoded()
@@ -202,7 +203,9 @@ public final class TrustService: Sendable {
                 }
             }
             guard let json else { return nil }
-            published.withLock { $0.snapshotJSON = json }
+            let document = SnapshotDocument(snapshot: generation.snapshot, json: json)
+            published.withLock { $0.snapshotDocument = document }
+            try store.writeState()
             if let note = try SnapshotFile.store(
                 json, inCacheDirectory: store.layout.root, expectSame: mark == previous)
             {
@@ -218,7 +221,7 @@ public final class TrustService: Sendable {
     /// Replaces what readers see with the engine's state.
     private func publish(_ engine: Engine, events: [String], _ extra: (inout Published) -> Void = { _ in }) {
         let store = engine.store
-        let signedLists = store.current.mapValues(\.signedBytes)
+        let signedLists = store.current.mapValues(SignedListVersion.init)
         let records = store.records
         let counters = engine.counters
         let schedule = engine.schedule
@@ -247,11 +250,19 @@ public final class TrustService: Sendable {
 
     /// The current generation's JSON, exactly as written to `snapshot.json` (encoded once per generation); nil for a
     /// read-only service, which writes and encodes nothing.
-    public var snapshotJSON: [UInt8]? { published.withLock { $0.snapshotJSON } }
+    public var snapshotJSON: [UInt8]? { published.withLock { $0.snapshotDocument?.json } }
+
+    /// The current generation together with its JSON (``snapshotJSON``), read in one step so that the two always
+    /// belong to the same generation; nil for a read-only service and before the first load.
+    public var snapshotDocument: SnapshotDocument? { published.withLock { $0.snapshotDocument } }
 
     /// The signed bytes of a list's current version, exactly as published (verified by this process): what a mirror
     /// serves; nil when the list has no trusted version.
-    public func signedList(_ id: ListID) -> [UInt8]? { published.withLock { $0.signedLists[id] } }
+    public func signedList(_ id: ListID) -> [UInt8]? { published.withLock { $0.signedLists[id]?.bytes } }
+
+    /// A list's current version as published, with its SHA-256 and dates read in the same step; nil when the list
+    /// has no verified version.
+    public func signedListVersion(_ id: ListID) -> SignedListVersion? { published.withLock { $0.signedLists[id] } }
 
     /// The service's metrics in Prometheus text format (``ServiceMetrics``) at `time`.
     public func metricsFamilies(at time: Date) -> [PrometheusText.Family] {

@@ -29,7 +29,7 @@ struct SignaturePolicy: RequestPolicy {
         var certificates: [Certificate] = []
         for (index, der) in x5c.enumerated() {
             do {
-                certificates.append(try PresentedCertificates.shared.certificate(derEncoded: der))
+                certificates.append(try CertificateCache.shared.certificate(derEncoded: der))
             } catch {
                 return PresentationError(
                     .malformedX5C, "request header.x5c[\(index)]: not an X.509 certificate: \(error.reason)")

@@ -1,40 +1,41 @@
-import CCurl
+internal import CCurl
 import Foundation
 
 /// A response as libcurl received it.
-struct ClientResponse {
+public struct ClientResponse: Sendable {
     /// The status code.
-    let status: Int
+    public let status: Int
     /// The header fields of the final response, names as the server spelled them.
-    let headers: [(name: String, value: String)]
+    public let headers: [(name: String, value: String)]
     /// The content as received (still gzip-coded unless the request asked libcurl to decode).
-    let body: [UInt8]
+    public let body: [UInt8]
 
     /// The value of the first field called `name` (any case).
-    func header(_ name: String) -> String? {
+    public func header(_ name: String) -> String? {
         headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
 
     /// The body as UTF-8 text.
-    var text: String { String(decoding: body, as: UTF8.self) }
+    public var text: String { String(decoding: body, as: UTF8.self) }
 }
 
 /// A transfer that failed in libcurl (connection refused, reset, timeout).
-struct ClientError: Error, CustomStringConvertible {
+public struct ClientError: Error, CustomStringConvertible {
     /// libcurl's `CURLcode`.
-    let code: Int
+    public let code: Int
     /// libcurl's message.
-    let message: String
-    var description: String { "libcurl error \(code): \(message)" }
+    public let message: String
+    /// `libcurl error <code>: <message>`.
+    public var description: String { "libcurl error \(code): \(message)" }
 }
 
 /// A small HTTP client on libcurl for the tests: an independent implementation of HTTP/1.1 to talk to the server
 /// over loopback. One easy handle per call, so threads may call it at once.
-enum LoopbackClient {
+public enum LoopbackClient {
     private static let initialised: Bool = curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK
 
     /// Sends a `GET`.
-    static func get(
+    public static func get(
         _ url: String, headers: [String] = [], decodeGzip: Bool = false, timeoutSeconds: Int = 60
     ) throws -> ClientResponse {
         try send("GET", url, headers: headers, decodeGzip: decodeGzip, timeoutSeconds: timeoutSeconds)
@@ -49,7 +50,7 @@ enum LoopbackClient {
     ///   - chunked: send the body with chunked transfer coding and no `Content-Length`.
     ///   - decodeGzip: let libcurl ask for and decode gzip.
     ///   - timeoutSeconds: a bound on the whole transfer, so that a broken test fails instead of hanging.
-    static func send(
+    public static func send(
         _ method: String, _ url: String, headers: [String] = [], body: [UInt8]? = nil, chunked: Bool = false,
         decodeGzip: Bool = false, timeoutSeconds: Int = 60
     ) throws -> ClientResponse {

@@ -4,11 +4,12 @@ import Glibc
 /// A plain TCP socket for what an HTTP client library will not do: trickle a request byte by byte, stall
 /// mid-body, sit idle, or listen so that a port is taken. It writes bytes and watches for the peer closing; it
 /// parses nothing.
-// @unchecked Sendable: the kernel serialises calls on one descriptor; tests close a socket only after the threads
-// that use it are done with it.
-final class RawSocket: @unchecked Sendable {
+///
+/// `@unchecked Sendable`: the kernel serialises calls on one descriptor; tests close a socket only after the threads
+/// that use it are done with it.
+public final class RawSocket: @unchecked Sendable {
     /// The descriptor; -1 once closed.
-    private(set) var descriptor: Int32
+    public private(set) var descriptor: Int32
 
     private init(descriptor: Int32) { self.descriptor = descriptor }
 
@@ -17,7 +18,7 @@ final class RawSocket: @unchecked Sendable {
     /// Connects to `127.0.0.1:port`.
     /// - Parameter receiveTimeoutSeconds: a bound on any one wait for the peer, so that a broken test fails
     ///   instead of hanging.
-    static func connect(port: Int, receiveTimeoutSeconds: Int = 60) throws -> RawSocket {
+    public static func connect(port: Int, receiveTimeoutSeconds: Int = 60) throws -> RawSocket {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw SocketError("socket", errno) }
         let raw = RawSocket(descriptor: descriptor)
@@ -36,7 +37,7 @@ final class RawSocket: @unchecked Sendable {
     /// A socket bound to `127.0.0.1` (or `::1`) on an ephemeral port and listening.
     /// - Parameter ipv6: bind `::1` instead of `127.0.0.1`.
     /// - Returns: the socket and its port.
-    static func listen(ipv6: Bool = false) throws -> (socket: RawSocket, port: Int) {
+    public static func listen(ipv6: Bool = false) throws -> (socket: RawSocket, port: Int) {
         let descriptor = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw SocketError("socket", errno) }
         let raw = RawSocket(descriptor: descriptor)
@@ -72,13 +73,13 @@ final class RawSocket: @unchecked Sendable {
     }
 
     /// Gives up ownership of the descriptor (to hand it to the server).
-    func release() -> Int32 {
+    public func release() -> Int32 {
         defer { descriptor = -1 }
         return descriptor
     }
 
     /// Sends all of `bytes`.
-    func send(_ bytes: [UInt8]) throws {
+    public func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes {
@@ -90,11 +91,11 @@ final class RawSocket: @unchecked Sendable {
     }
 
     /// Sends text as UTF-8.
-    func send(_ text: String) throws { try send(Array(text.utf8)) }
+    public func send(_ text: String) throws { try send(Array(text.utf8)) }
 
     /// Whether the peer has closed: true when a read finds end of stream or a reset, false when it would block
     /// (the connection is open and nothing has arrived).
-    func peerHasClosed() -> Bool {
+    public func peerHasClosed() -> Bool {
         var byte: UInt8 = 0
         let received = recv(descriptor, &byte, 1, Int32(MSG_DONTWAIT | MSG_PEEK))
         if received == 0 { return true }
@@ -103,7 +104,7 @@ final class RawSocket: @unchecked Sendable {
     }
 
     /// Whether bytes from the peer are waiting to be read, without waiting.
-    func hasData() -> Bool {
+    public func hasData() -> Bool {
         var byte: UInt8 = 0
         return recv(descriptor, &byte, 1, Int32(MSG_DONTWAIT | MSG_PEEK)) > 0
     }
@@ -111,7 +112,7 @@ final class RawSocket: @unchecked Sendable {
     /// Waits for the next bytes from the peer.
     /// - Returns: what one read delivered; empty when the peer closed.
     /// - Throws: ``SocketError`` when the receive timeout passes first.
-    func readSome() throws -> [UInt8] {
+    public func readSome() throws -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = recv(descriptor, &buffer, buffer.count, 0)
         guard count >= 0 else { throw SocketError("recv", errno) }
@@ -121,7 +122,7 @@ final class RawSocket: @unchecked Sendable {
     /// Reads until the peer closes the connection.
     /// - Returns: everything received.
     /// - Throws: ``SocketError`` when the receive timeout passes first (the peer kept the connection open).
-    func readUntilClosed() throws -> [UInt8] {
+    public func readUntilClosed() throws -> [UInt8] {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
@@ -136,7 +137,7 @@ final class RawSocket: @unchecked Sendable {
     }
 
     /// Closes the socket.
-    func close() {
+    public func close() {
         if descriptor >= 0 {
             _ = Glibc.close(descriptor)
             descriptor = -1
@@ -153,14 +154,18 @@ final class RawSocket: @unchecked Sendable {
 }
 
 /// A socket call that failed.
-struct SocketError: Error, CustomStringConvertible {
-    let call: String
-    let code: Int32
-    init(_ call: String, _ code: Int32) {
+public struct SocketError: Error, CustomStringConvertible {
+    /// The system call, with what it was for.
+    public let call: String
+    /// `errno`.
+    public let code: Int32
+    /// Records a failed call.
+    public init(_ call: String, _ code: Int32) {
         self.call = call
         self.code = code
     }
     /// Whether the failure was "connection refused".
-    var isConnectionRefused: Bool { code == ECONNREFUSED }
-    var description: String { "\(call): \(String(cString: strerror(code)))" }
+    public var isConnectionRefused: Bool { code == ECONNREFUSED }
+    /// `call: strerror(code)`.
+    public var description: String { "\(call): \(String(cString: strerror(code)))" }
 }

@@ -1,0 +1,77 @@
+import Foundation
+import HTTPServer
+import TrustLists
+import TrustListsService
+import X509
+
+extension TrustAPI {
+    /// `GET /v1/snapshot`: the current generation's JSON, exactly as `snapshot.json` holds it, gzip-coded when the
+    /// client accepts gzip (compressed once per generation). A strong `ETag` per representation (SHA-256 of the JSON;
+    /// `.gz` added for the gzip form), `If-None-Match` → 304, `Last-Modified` (`builtAt`), `Cache-Control: max-age`
+    /// bounded by the check interval and the earliest `nextUpdate`, `Vary: Accept-Encoding`, and
+    /// `X-Snapshot-Generation`. 503 `snapshot_unavailable` before the first generation.
+    func snapshot(_ request: HTTPRequest) -> HTTPResponse {
+        let service = holder.service
+        guard let document = service.snapshotDocument else {
+            return APIFailure(503, .snapshotUnavailable, "no snapshot generation is loaded yet; try again shortly")
+                .response
+        }
+        let representation = snapshotCache.representation(of: document)
+        let gzip = request.acceptsGzip
+        let tag = gzip ? representation.gzipETag : representation.identityETag
+        let maxAge = CacheLifetime.maxAge(
+            checkIntervalSeconds: service.configuration.checkIntervalSeconds,
+            nextUpdate: representation.earliestNextUpdate, now: now())
+        var headers: HTTPHeaders = [
+            "ETag": tag.fieldValue, "Last-Modified": representation.lastModified,
+            "Cache-Control": "public, max-age=\(maxAge)", "Vary": "Accept-Encoding",
+            "X-Snapshot-Generation": String(representation.generation),
+        ]
+        if request.ifNoneMatchFails(for: tag) {
+            return HTTPResponse(status: 304, headers: headers)
+        }
+        headers["Content-Type"] = APIResponse.jsonType
+        if gzip { headers["Content-Encoding"] = "gzip" }
+        return HTTPResponse(
+            status: 200, headers: headers, body: gzip ? representation.gzip : representation.identity)
+    }
+
+    /// `GET /v1/lists/{network}/{kind}`: the current version's signed bytes exactly as published (this process
+    /// verified them; a mirror's clients verify them again), `application/cose`, with a strong `ETag` (SHA-256 of the
+    /// bytes), `If-None-Match` → 304, `Last-Modified` (the list's `date`) and `Cache-Control` as for the snapshot. 404
+    /// `unknown_list` for a list the configuration does not have; 503 with the state's reason
+    /// (`trust_list_unavailable`, `trust_list_expired`) while it has no trusted version.
+    func signedList(_ request: HTTPRequest) -> HTTPResponse {
+        let network = request.pathParameters["network"] ?? ""
+        let kindText = request.pathParameters["kind"] ?? ""
+        let service = holder.service
+        guard let kind = ListKind(rawValue: kindText),
+            let list = service.configuration.list(ListID(network: network, kind: kind))
+        else {
+            let known = service.configuration.lists.map(\.id.description).joined(separator: ", ")
+            return APIFailure(404, .unknownList, "no configured list \(network)/\(kindText); configured: \(known)")
+                .response
+        }
+        let time = now()
+        let state = service.status(at: time).lists.first { $0.id == list.id }
+        guard let version = service.signedListVersion(list.id), let state, state.state.isTrusted else {
+            let listState = state?.state ?? .noTrust
+            return APIFailure(
+                503, listState.reasonCode ?? .trustListUnavailable,
+                "\(list.id) has no trusted version (\(listState.rawValue)\(state?.stateReason.map { ": \($0)" } ?? ""))"
+            ).response
+        }
+        let tag = ETag(strong: version.sha256Hex)!
+        let maxAge = CacheLifetime.maxAge(
+            checkIntervalSeconds: service.configuration.checkIntervalSeconds, nextUpdate: version.nextUpdate, now: time)
+        var headers: HTTPHeaders = [
+            "ETag": tag.fieldValue, "Last-Modified": HTTPDate.imfFixdate(version.date),
+            "Cache-Control": "public, max-age=\(maxAge)",
+        ]
+        if request.ifNoneMatchFails(for: tag) {
+            return HTTPResponse(status: 304, headers: headers)
+        }
+        headers["Content-Type"] = "application/cose; cose-type=\"cose-sign1\""
+        return HTTPResponse(status: 200, headers: headers, body: version.bytes)
+    }
+}

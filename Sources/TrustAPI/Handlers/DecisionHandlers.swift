@@ -1,0 +1,104 @@
+import Foundation
+import HTTPServer
+import Presentation
+import TrustLists
+import TrustListsService
+import X509
+
+extension TrustAPI {
+    /// `POST /v1/decisions/reader` `{"x5c": [base64 DER, leaf first], "at"?: RFC 3339}`: the reader decision of
+    /// `trustctl query reader --json` (``WireJSON/decision(_:query:docType:leaf:at:generation:)``). 200 whether
+    /// trusted or not (the answer is `trusted` in the body); 400 with the reason for a body that is not this request.
+    func readerDecision(_ request: HTTPRequest) -> HTTPResponse {
+        answer { () throws(APIFailure) -> HTTPResponse in
+            let body = try RequestBody(request)
+            try body.requireOnly(["x5c", "at"])
+            // The cheap members first; certificates are decoded last.
+            let time = try body.time("at") ?? now()
+            let chain = try body.certificateChain("x5c", cache: certificates)
+            let queries = holder.service.queries
+            let decision = queries.readerDecision(chain: chain, at: time)
+            return APIResponse.json(
+                WireJSON.decision(
+                    decision, query: "reader", docType: nil, leaf: chain[0], at: time, generation: queries.generation))
+        }
+    }
+
+    /// `POST /v1/decisions/issuer` `{"x5c": [base64 DER, leaf first], "docType": text, "at"?: RFC 3339}`: the issuer
+    /// decision of `trustctl query issuer --json`. 200 whether trusted or not; 400 for a body that is not this
+    /// request.
+    func issuerDecision(_ request: HTTPRequest) -> HTTPResponse {
+        answer { () throws(APIFailure) -> HTTPResponse in
+            let body = try RequestBody(request)
+            try body.requireOnly(["x5c", "docType", "at"])
+            let docType = try body.requiredString("docType")
+            let time = try body.time("at") ?? now()
+            let chain = try body.certificateChain("x5c", cache: certificates)
+            let queries = holder.service.queries
+            let decision = queries.issuerDecision(chain: chain, docType: docType, at: time)
+            return APIResponse.json(
+                WireJSON.decision(
+                    decision, query: "issuer", docType: docType, leaf: chain[0], at: time,
+                    generation: queries.generation))
+        }
+    }
+
+    /// `POST /v1/decisions/request` `{"url": text, "at"?}` (an OpenID4VP authorization request URL as the wallet
+    /// received it) or `{"request": JWS compact, "clientID"?: text, "at"?}` (a request object received by value):
+    /// the decision of `trustctl query request --json` (``WireJSON/presentation(_:query:at:generation:)``). A
+    /// `request_uri` is fetched by the service with its libcurl limits. 200 whether trusted or not; 400 for a body
+    /// that is not this request.
+    func requestDecision(_ request: HTTPRequest) -> HTTPResponse {
+        answer { () throws(APIFailure) -> HTTPResponse in
+            let body = try RequestBody(request)
+            try body.requireOnly(["url", "request", "clientID", "at"])
+            let time = try body.time("at") ?? now()
+            let url = try body.string("url")
+            let requestObject = try body.string("request")
+            let service = holder.service
+            let decision: PresentationDecision
+            switch (url, requestObject) {
+            case (let url?, nil):
+                guard try body.string("clientID") == nil else {
+                    throw APIFailure.badBody("clientID: goes with request; a url carries its own client_id")
+                }
+                decision = service.requestDecision(url: url, at: time)
+            case (nil, let requestObject?):
+                decision = service.requestDecision(
+                    requestObject: requestObject, clientID: try body.string("clientID"), at: time)
+            default:
+                throw APIFailure.badBody("give either url or request (with an optional clientID)")
+            }
+            return APIResponse.json(
+                WireJSON.presentation(decision, query: "request", at: time, generation: service.queries.generation))
+        }
+    }
+
+    /// `POST /v1/decisions/device-request` `{"deviceRequest": base64 CBOR, "sessionTranscript": base64 CBOR, "at"?}`:
+    /// the decision of `trustctl query device-request --json`. 200 whether trusted or not; 400 for a body that is not
+    /// this request.
+    func deviceRequestDecision(_ request: HTTPRequest) -> HTTPResponse {
+        answer { () throws(APIFailure) -> HTTPResponse in
+            let body = try RequestBody(request)
+            try body.requireOnly(["deviceRequest", "sessionTranscript", "at"])
+            let time = try body.time("at") ?? now()
+            let deviceRequest = try body.bytes("deviceRequest", limit: 1 << 20)
+            let transcript = try body.bytes("sessionTranscript", limit: 1 << 20)
+            let service = holder.service
+            let decision = service.deviceRequestDecision(
+                deviceRequest: deviceRequest, sessionTranscript: transcript, at: time)
+            return APIResponse.json(
+                WireJSON.presentation(
+                    decision, query: "device-request", at: time, generation: service.queries.generation))
+        }
+    }
+
+    /// Runs a handler body, turning a refusal into its error response.
+    func answer(_ body: () throws(APIFailure) -> HTTPResponse) -> HTTPResponse {
+        do {
+            return try body()
+        } catch {
+            return error.response
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import HTTPServer
+import TrustLists
+import TrustListsService
+import X509
+
+extension TrustAPI {
+    /// `POST /evaluation`: an AuthZEN Authorization API 1.0 access evaluation, profiled for trust registries
+    /// (``EvaluationRequest``). 200 with `{"decision": bool, "context": {"reason": {"code", "message", "role"},
+    /// "trust_metadata": <the decision object of /v1/decisions/*> or null}}` for every request it can read, trusted or
+    /// not (AuthZEN: a denial is a decision, not an error); 400 with `{"reason", "message"}` otherwise. An
+    /// `X-Request-ID` is echoed (AuthZEN's HTTPS binding).
+    ///
+    /// In order, the first failure deciding: `resource.type` must be `x5c` (`unsupported_resource_type`);
+    /// `action.name` must name a role (`unsupported_action`); the role's decision (reader, or issuer for every docType
+    /// in `action.parameters.credential_types`, which must not be empty); then `subject.id` must name the leaf
+    /// (`subject_not_bound`, ``SubjectBinding``).
+    func evaluation(_ request: HTTPRequest) -> HTTPResponse {
+        var response = answer { () throws(APIFailure) -> HTTPResponse in
+            let evaluation = try EvaluationRequest(request, certificates: certificates)
+            return APIResponse.json(try evaluate(evaluation))
+        }
+        if let requestID = request.headers["X-Request-ID"] { response.headers["X-Request-ID"] = requestID }
+        return response
+    }
+
+    private func evaluate(_ evaluation: EvaluationRequest) throws(APIFailure) -> WireJSON.Object {
+        func answer(
+            _ trusted: Bool, _ code: ReasonCode?, _ message: String, metadata: WireJSON.Object? = nil
+        ) -> WireJSON.Object {
+            [
+                "decision": trusted,
+                "context": [
+                    "reason": ["code": code?.rawValue, "message": message, "role": evaluation.actionName]
+                        as WireJSON.Object,
+                    "trust_metadata": metadata,
+                ] as WireJSON.Object,
+            ]
+        }
+        guard evaluation.resourceType == "x5c", let chain = evaluation.chain else {
+            let found = evaluation.resourceType.map { "\"\($0)\"" } ?? "no resource.type (name resolution)"
+            return answer(
+                false, .unsupportedResourceType,
+                "this trust registry decides on X.509 chains only (resource.type \"x5c\"), found \(found)")
+        }
+        guard let role = EvaluationRole(actionName: evaluation.actionName) else {
+            let names = (EvaluationRole.readerNames.union(EvaluationRole.issuerNames)).sorted()
+            return answer(
+                false, .unsupportedAction,
+                "action.name \(evaluation.actionName.map { "\"\($0)\"" } ?? "is absent"); this trust registry decides "
+                    + names.joined(separator: ", "))
+        }
+        let time = evaluation.time ?? now()
+        let queries = holder.service.queries
+        var decision: TrustDecision
+        var docType: String?
+        switch role {
+        case .reader:
+            decision = queries.readerDecision(chain: chain, at: time)
+        case .issuer:
+            guard let first = evaluation.docTypes.first else {
+                throw APIFailure.badBody(
+                    "action.parameters.credential_types: required for action \"\(evaluation.actionName ?? "")\": "
+                        + "the docTypes the issuer signs, e.g. [\"org.iso.18013.5.1.mDL\"]")
+            }
+            docType = first
+            decision = queries.issuerDecision(chain: chain, docType: first, at: time)
+            for next in evaluation.docTypes.dropFirst() where decision.isTrusted {
+                let nextDecision = queries.issuerDecision(chain: chain, docType: next, at: time)
+                if !nextDecision.isTrusted {
+                    decision = nextDecision
+                    docType = next
+                }
+            }
+        }
+        let metadata = WireJSON.decision(
+            decision, query: role == .reader ? "reader" : "issuer", docType: docType, leaf: chain[0], at: time,
+            generation: queries.generation)
+        guard decision.isTrusted else {
+            return answer(false, decision.reason, decision.message, metadata: metadata)
+        }
+        guard SubjectBinding.binds(evaluation.subjectID, to: chain[0]) else {
+            return answer(
+                false, .subjectNotBound,
+                "the chain is trusted, but subject.id \"\(evaluation.subjectID)\" is not a name of its leaf (its "
+                    + "commonName, a dNSName or URI SAN, x509_san_dns:, x509_hash: or its SHA-256)",
+                metadata: metadata)
+        }
+        return answer(true, nil, decision.message, metadata: metadata)
+    }
+}

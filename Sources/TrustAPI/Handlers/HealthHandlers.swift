@@ -1,0 +1,65 @@
+import Foundation
+import HTTPServer
+import TrustLists
+import TrustListsService
+import X509
+
+extension TrustAPI {
+    /// `GET /healthz`: 200 `{"status": "alive"}` while the process answers at all (a liveness probe).
+    func health(_ request: HTTPRequest) -> HTTPResponse {
+        APIResponse.json(["status": "alive"])
+    }
+
+    /// `GET /readyz`: 200 when a verified generation is loaded and every configured list is trusted (`fresh` or
+    /// `overdue`); else 503 with `reason` `not_ready` and `missing`, what is lacking: the generation, or each list that
+    /// is `no_trust` or `expired` with its state's reason code and detail. An orchestrator routes no wallet to an
+    /// instance without anchors.
+    func readiness(_ request: HTTPRequest) -> HTTPResponse {
+        let service = holder.service
+        let time = now()
+        let status = service.status(at: time)
+        let document = service.snapshotDocument
+        var missing: [WireJSON.Object] = []
+        if document == nil {
+            missing.append([
+                "what": "snapshot", "reason": ReasonCode.snapshotUnavailable.rawValue,
+                "message": "no verified snapshot generation is loaded yet",
+            ])
+        }
+        for list in status.lists where !list.state.isTrusted {
+            missing.append([
+                "what": "list", "list": list.id.description, "state": list.state.rawValue,
+                "reason": list.state.reasonCode?.rawValue, "message": list.stateReason,
+            ])
+        }
+        var body: WireJSON.Object = [
+            "ready": missing.isEmpty, "status": status.monitoringStatus.word, "time": time,
+            "generation": document?.snapshot.generation, "missing": missing,
+        ]
+        if missing.isEmpty { return APIResponse.json(body) }
+        body["reason"] = ReasonCode.notReady.rawValue
+        body["message"] =
+            document == nil
+            ? "no verified snapshot generation is loaded yet"
+            : "not every configured list is trusted: "
+                + status.lists.filter { !$0.state.isTrusted }.map { "\($0.id) is \($0.state.rawValue)" }.joined(
+                    separator: ", ")
+        return APIResponse.json(body, status: 503)
+    }
+
+    /// `GET /v1/status`: exactly what `trustctl status --json` prints (``WireJSON/status(_:snapshot:)``), at now.
+    func status(_ request: HTTPRequest) -> HTTPResponse {
+        let service = holder.service
+        return APIResponse.json(WireJSON.status(service.status(at: now()), snapshot: service.snapshot))
+    }
+
+    /// `GET /metrics`: the service's families (the textfile's, ``TrustService/metricsFamilies(at:)``) and the API's
+    /// request counts and latencies, Prometheus text format 0.0.4.
+    func metrics(_ request: HTTPRequest) -> HTTPResponse {
+        let families = holder.service.metricsFamilies(at: now()) + requestMetrics.families()
+        return HTTPResponse(
+            status: 200,
+            headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8", "Cache-Control": "no-store"],
+            body: Array(PrometheusText.render(families).utf8))
+    }
+}

@@ -1,0 +1,68 @@
+import HTTPServer
+import TrustListsService
+import X509
+
+/// The reason codes the HTTP API raises itself. With the codes of the modules below (`malformed_json` and
+/// `limits_exceeded` from JOSE for the body's JSON, `malformed_x5c` and `malformed_certificate` for chains, the list
+/// states' `trust_list_unavailable` / `trust_list_expired`, the server's `not_found`, `method_not_allowed`,
+/// `content_too_large`) they make the `reason` of every error body: one vocabulary.
+extension ReasonCode {
+    /// The body is JSON but not the request this endpoint takes: not an object, a member of the wrong type, a
+    /// required member missing, an unknown member, a time that is not RFC 3339 (the message names the member).
+    public static let malformedRequestBody = Self(rawValue: "malformed_request_body")
+    /// The request's `Content-Type` is not JSON (415 Unsupported Media Type).
+    public static let unsupportedMediaType = Self(rawValue: "unsupported_media_type")
+    /// `/v1/lists/{network}/{kind}` names a list the configuration does not have (404).
+    public static let unknownList = Self(rawValue: "unknown_list")
+    /// `/readyz`: no verified generation is loaded, or a configured list is `no_trust` or `expired` (503).
+    public static let notReady = Self(rawValue: "not_ready")
+    /// No snapshot generation has been built and encoded yet: the service has not finished loading (503).
+    public static let snapshotUnavailable = Self(rawValue: "snapshot_unavailable")
+    /// `POST /evaluation`: `action.name` is absent or names no role this server decides (decision false).
+    public static let unsupportedAction = Self(rawValue: "unsupported_action")
+    /// `POST /evaluation`: `resource.type` is absent (name resolution) or not `x5c` (decision false).
+    public static let unsupportedResourceType = Self(rawValue: "unsupported_resource_type")
+    /// `POST /evaluation`: the chain is trusted, but `subject.id` is not a name of its leaf (decision false).
+    public static let subjectNotBound = Self(rawValue: "subject_not_bound")
+}
+
+/// A request the API refuses before deciding anything: the status and the error body's reason and message.
+struct APIFailure: Error {
+    /// The HTTP status (400, 404, 415, 503).
+    let status: Int
+    /// The stable reason code.
+    let reason: ReasonCode
+    /// What was expected and what was found, naming the member (`x5c[1]: …`).
+    let message: String
+
+    init(_ status: Int, _ reason: ReasonCode, _ message: String) {
+        self.status = status
+        self.reason = reason
+        self.message = message
+    }
+
+    /// A 400 for a body of the wrong shape.
+    static func badBody(_ message: String) -> APIFailure { APIFailure(400, .malformedRequestBody, message) }
+
+    /// The error response.
+    var response: HTTPResponse { APIResponse.error(status, reason, message) }
+}
+
+/// The responses of the API: JSON with the wire vocabulary's encoder (``WireJSON/render(_:)``, the bytes the CLI's
+/// `--json` prints), and error bodies `{"reason", "message"}`.
+enum APIResponse {
+    /// `application/json` content type.
+    static let jsonType = "application/json"
+
+    /// A JSON response that no cache may store (decisions, status: they change with every refresh and request).
+    static func json(_ object: WireJSON.Object, status: Int = 200) -> HTTPResponse {
+        HTTPResponse(
+            status: status, headers: ["Content-Type": jsonType, "Cache-Control": "no-store"],
+            body: Array(WireJSON.render(object).utf8))
+    }
+
+    /// An error body: `{"reason": code, "message": text}`, not cacheable.
+    static func error(_ status: Int, _ reason: ReasonCode, _ message: String) -> HTTPResponse {
+        json(["reason": reason.rawValue, "message": message], status: status)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import HTTPServer
+import TrustLists
+import TrustListsService
+import X509
+
+/// The HTTP API of `trustlistd` (docs/operations.md, "HTTP API"): plain handler functions over the
+/// ``TrustService`` currently in a ``ServiceHolder``, routed by ``routes``.
+///
+/// Every handler takes the holder's service once, at its start, and answers from it: a reload that swaps the
+/// service lets requests in flight finish on the old one. Handlers read only what the service publishes (immutable
+/// generations behind locks held to copy a reference), so no request waits for a refresh and no refresh waits for a
+/// request. The API keeps only derived, per-generation data of its own (the snapshot's ETag and gzip form) and the
+/// request metrics.
+///
+/// Tested in-process with ``makeRouter()`` and ``HTTPRouter/respond(to:)``; served by ``APIServer``.
+public final class TrustAPI: Sendable {
+    /// Where the current service is.
+    public let holder: ServiceHolder
+    /// "Now" for decisions without `at`, list states and cache lifetimes; the wall clock outside tests.
+    let now: @Sendable () -> Date
+    /// Request counts and latencies, by route, method and status.
+    let requestMetrics = RequestMetrics()
+    /// The current generation's representations, built once per generation.
+    let snapshotCache = SnapshotCache()
+    /// Certificates of recent request bodies, decoded once (the process's cache, shared with presentation decisions).
+    var certificates: CertificateCache { .shared }
+
+    /// Creates the API.
+    /// - Parameters:
+    ///   - holder: the current service; handlers read it once per request.
+    ///   - now: the clock (UTC); tests pass a fixed time.
+    public init(holder: ServiceHolder, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.holder = holder
+        self.now = now
+    }
+
+    /// A router with every route of ``routes``, whose 404, 405 and 413 bodies are the API's JSON error bodies.
+    ///
+    /// The router's handlers keep this API alive; an ``HTTPServer`` built on it keeps it until stopped.
+    public func makeRouter() -> HTTPRouter {
+        var router = HTTPRouter()
+        router.errorResponder = { status, reason, message in APIResponse.error(status, reason, message) }
+        for route in Self.routes {
+            let handler = route.handler
+            do {
+                try router.add(route.method, route.pattern) { request in handler(self, request) }
+            } catch {
+                // The table is a constant of this file; a bad pattern is a programming error found by every test.
+                preconditionFailure("invalid route \(route.method) \(route.pattern): \(error)")
+            }
+        }
+        return router
+    }
+
+    /// Records one finished request for `GET /metrics`; pass it to ``HTTPServer`` as its observer.
+    public var observer: @Sendable (HTTPRequestMetrics) -> Void {
+        { [requestMetrics] report in requestMetrics.record(report) }
+    }
+}

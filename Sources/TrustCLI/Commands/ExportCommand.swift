@@ -1,0 +1,57 @@
+import Foundation
+import TrustLists
+import TrustListsService
+
+/// `trustctl export DIR [--config FILE]`: writes the static export (snapshot and signed lists, content-addressed,
+/// with a `current.json` pointer) of the verified cached lists into DIR, for nginx or a CDN.
+enum ExportCommand: Command {
+    static let spec = CommandSpec(
+        name: "export",
+        overview: """
+            Write the snapshot and the signed lists as static files for nginx or a CDN: content-addressed files, \
+            v1/ links at the HTTP API's paths, and a current.json pointer, replaced atomically.
+            """,
+        usage: "<dir> [--config <file>]",
+        options: [ConfigOption.option],
+        discussion: """
+            Exports from the lists cached by 'trustctl refresh' or trustlistd, each verified again first (as 'trustctl
+            snapshot' does). Layout of <dir>:
+              current.json                          generation, and the file of the snapshot and of each list
+              snapshot/<sha256>.json                the snapshot JSON, as GET /v1/snapshot serves it
+              lists/<network>/<kind>/<sha256>.cose  a list's signed bytes, as published
+              v1/snapshot, v1/lists/<network>/<kind>  links to the current files (the HTTP API's paths)
+            New files are written first, then the links, then current.json, each atomically; files no longer current
+            are removed an hour after they were superseded. Lists that are not trusted (no_trust, expired) are named in
+            current.json without a file. trustlistd --export-dir keeps such a folder current after every refresh.
+
+            EXIT STATUS: 0 exported, 2 usage error, unreadable configuration or cache directory, or a file that
+            cannot be written.
+            """)
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
+        guard let path = arguments.positionals.first else { throw UsageError("missing the export folder <dir>") }
+        if arguments.positionals.count > 1 { throw UsageError("unexpected argument '\(arguments.positionals[1])'") }
+        let time = context.now()
+        let service: TrustService
+        switch ServiceLoading.load(arguments, context: context, at: time) {
+        case .success(let loaded): service = loaded
+        case .failure(let failure):
+            context.printError("Error: \(failure.message)")
+            return 2
+        }
+        let export = ExportDirectory(directory: URL(fileURLWithPath: path))
+        do {
+            let snapshot = service.snapshot
+            let document = SnapshotDocument(snapshot: snapshot, json: try snapshot.jsonEncoded())
+            let result = try export.write(document, lists: ExportDirectory.items(of: service, at: time), at: time)
+            context.print(
+                "exported generation \(snapshot.generation) to \(export.directory.path): "
+                    + "\(result.written.count) files written, \(result.pruned.count) removed"
+                    + (result.pointerChanged ? "" : ", current.json unchanged"))
+            return 0
+        } catch {
+            context.printError("Error: \(error)")
+            return 2
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import HTTPServer
+import TrustAPI
+import TrustLists
+import TrustListsService
+
+/// The daemon's HTTP API and static export.
+extension Daemon {
+    /// Starts the HTTP API when the configuration has a `server` object or systemd passed sockets.
+    /// - Returns: false after logging why when it cannot listen (the daemon then exits 1).
+    func startServer() -> Bool {
+        guard configuration.server != nil || !passedSockets.isEmpty else { return true }
+        let settings = configuration.server ?? ServerSettings()
+        let logger = logger
+        do {
+            let server = try APIServer(
+                api: TrustAPI(holder: holder), settings: settings, passedSockets: passedSockets,
+                logger: { line in logger.log(.warning, "http notice", [("reason", "http_notice"), ("message", line)]) })
+            apiServer = server
+            let listeners =
+                passedSockets.isEmpty
+                ? zip(settings.listen, server.ports).map { address, port in
+                    address.hasSuffix(":0") ? String(address.dropLast(2)) + ":\(port)" : address
+                }
+                : passedSockets.map { "fd \($0)" }
+            logger.log(
+                .info, "http serving",
+                [
+                    ("listen", listeners.joined(separator: ",")),
+                    ("source", passedSockets.isEmpty ? "configuration" : "systemd"),
+                    ("threads", String(settings.threads)), ("max.connections", String(settings.maxConnections)),
+                    ("max.request.bytes", String(settings.maxRequestBytes)),
+                    ("connection.timeout.seconds", String(settings.connectionTimeoutSeconds)),
+                ])
+            return true
+        } catch {
+            logger.log(.error, "cannot start", [("reason", error.code.rawValue), ("message", error.reason)])
+            return false
+        }
+    }
+
+    /// Brings the static export up to date with the current generation (``ExportDirectory``); logs a failure once
+    /// until it changes.
+    func export(at time: Date) {
+        guard let exportDirectory else { return }
+        let service = service
+        guard let document = service.snapshotDocument else { return }
+        do {
+            let result = try ExportDirectory(directory: exportDirectory).write(
+                document, lists: ExportDirectory.items(of: service, at: time), at: time)
+            if result.pointerChanged || !result.written.isEmpty || !result.pruned.isEmpty {
+                logger.log(
+                    .info, "export written",
+                    [
+                        ("dir", exportDirectory.path), ("snapshot.generation", String(document.snapshot.generation)),
+                        ("files.written", String(result.written.count)), ("files.removed", String(result.pruned.count)),
+                    ])
+            }
+            exportProblem = nil
+        } catch {
+            if error.reason != exportProblem {
+                logger.log(.error, "export not written", [("reason", error.code.rawValue), ("message", error.reason)])
+            }
+            exportProblem = error.reason
+        }
+    }
+}

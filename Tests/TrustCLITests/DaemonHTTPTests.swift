@@ -1,0 +1,143 @@
+import Foundation
+import JOSE
+import TestSupport
+import Testing
+import TrustLists
+import X509
+
+@testable import TrustListsService
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `trustlistd` serving its HTTP API as a child process: readiness across the first refresh and a reload, SIGTERM
+/// draining a request in flight, systemd socket activation, and the static export.
+@Suite(
+    "trustlistd HTTP API", .serialized, .requires(.trustlistd, .python3))
+final class DaemonHTTPTests {
+    static let serverTop =
+        "\"checkIntervalSeconds\": 1, \"backoffBaseSeconds\": 1, \"backoffCapSeconds\": 2, "
+        + "\"server\": { \"listen\": [\"127.0.0.1:0\"], \"threads\": 2 }"
+
+    func readerBody(_ network: ServedNetwork) -> [UInt8] {
+        let chain = [network.sim.readerLeaf.certificate, network.sim.readerIntermediate.certificate]
+        return Array(
+            ("{\"x5c\": [" + chain.map { "\"\(Base64.encode($0.derEncoded))\"" }.joined(separator: ",") + "]}").utf8)
+    }
+
+    @Test("it answers healthz at once, readyz once both lists are fresh, decisions, and stays ready across a reload")
+    func servesAndReloads() throws {
+        let network = try ServedNetwork(extraTop: Self.serverTop)
+        let daemon = try network.startDaemon()
+        defer { daemon.kill() }
+        let base = "http://127.0.0.1:\(try HTTPDaemon.port(of: daemon))"
+        #expect(try LoopbackClient.get(base + "/healthz").status == 200)
+        try HTTPDaemon.waitFor(base + "/readyz")
+        let snapshot = try LoopbackClient.get(base + "/v1/snapshot")
+        #expect(snapshot.status == 200)
+        let onDisk = try Data(contentsOf: network.layout.snapshot)
+        #expect(snapshot.body == Array(onDisk), "the API serves the bytes of snapshot.json")
+        let decision = try LoopbackClient.send(
+            "POST", base + "/v1/decisions/reader", headers: ["Content-Type: application/json"],
+            body: readerBody(network))
+        #expect(decision.status == 200 && decision.text.contains("\"trusted\" : true"), "\(decision.text)")
+
+        // A reload swaps in a service that has verified the cache first: readiness never drops.
+        daemon.send(SIGHUP)
+        var checks = 0
+        let deadline = Date() + 5
+        while Date() < deadline, daemon.logLines.filter({ $0.message == "configuration reloaded" }).isEmpty {
+            let ready = try LoopbackClient.get(base + "/readyz")
+            #expect(ready.status == 200, "\(ready.text)")
+            checks += 1
+        }
+        try daemon.waitFor("the reload") { $0.message == "configuration reloaded" }
+        for _ in 0..<20 {
+            #expect(try LoopbackClient.get(base + "/readyz").status == 200)
+        }
+        #expect(checks > 0)
+    }
+
+    @Test("SIGTERM lets a request in flight finish, refuses new connections, and exits 0")
+    func drainsOnStop() throws {
+        let network = try ServedNetwork(extraTop: Self.serverTop)
+        let daemon = try network.startDaemon()
+        defer { daemon.kill() }
+        let port = try HTTPDaemon.port(of: daemon)
+        try HTTPDaemon.waitFor("http://127.0.0.1:\(port)/readyz")
+
+        // The header and half of the body: the request is in flight (its header read) when SIGTERM arrives.
+        let body = readerBody(network)
+        let slow = try RawSocket.connect(port: port, receiveTimeoutSeconds: 20)
+        try slow.send(
+            "POST /v1/decisions/reader HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\n"
+                + "Content-Length: \(body.count)\r\n\r\n")
+        try slow.send(Array(body.prefix(body.count / 2)))
+        usleep(300_000)
+        daemon.send(SIGTERM)
+        try daemon.waitFor("the stop") { $0.message == "stopping" }
+        usleep(300_000)
+        #expect(throws: (any Error).self, "new connections are refused while draining") {
+            _ = try LoopbackClient.get("http://127.0.0.1:\(port)/healthz", timeoutSeconds: 2)
+        }
+        try slow.send(Array(body.dropFirst(body.count / 2)))
+        let response = String(decoding: try slow.readUntilClosed(), as: UTF8.self)
+        #expect(response.hasPrefix("HTTP/1.1 200"), "\(response)")
+        #expect(response.contains("\"trusted\" : true"))
+        #expect(response.lowercased().contains("connection: close"))
+        #expect(daemon.waitForExit(timeout: 10) == 0)
+        let stopped = try #require(daemon.logLines.first { $0.message == "http stopped" })
+        #expect(stopped["drained"] == "true", "\(daemon.log)")
+    }
+
+    @Test(
+        "with a socket passed by systemd (systemd-socket-activate) it serves there without a server object",
+        .requires(.executable("systemd-socket-activate")))
+    func socketActivation() throws {
+        let activate = try #require(TestTools.executable(named: "systemd-socket-activate"))
+        let network = try ServedNetwork()
+        #expect(network.configuration.server == nil)
+        let port = try HTTPDaemon.freePort()
+        let daemon = try network.startDaemon(through: (activate, ["-l", "127.0.0.1:\(port)"]))
+        defer { daemon.kill() }
+        // systemd-socket-activate binds, then starts trustlistd at the first connection, as systemd does.
+        try HTTPDaemon.waitFor("http://127.0.0.1:\(port)/healthz")
+        let serving = try daemon.waitFor("the HTTP listener") { $0.message == "http serving" }[0]
+        #expect(serving["source"] == "systemd")
+        #expect(serving["listen"] == "fd 3")
+        try HTTPDaemon.waitFor("http://127.0.0.1:\(port)/readyz")
+    }
+
+    @Test(
+        "--export-dir keeps a static export: current.json, content-addressed files and v1/ links, after every refresh")
+    func exportDirectory() throws {
+        let network = try ServedNetwork()
+        let export = network.folder.url.appendingPathComponent("export")
+        let daemon = try network.startDaemon(extraArguments: ["--export-dir", export.path])
+        defer { daemon.kill() }
+        try daemon.waitFor("the first export") { $0.message == "export written" }
+        try daemon.waitFor("the first refresh") { $0.message == "refresh finished" }
+        try daemon.waitFor("the export after the refresh") { line in
+            line.message == "export written" && line["snapshot.generation"] != "1"
+        }
+        let pointer = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: export.appendingPathComponent("current.json")))
+                as? [String: Any])
+        let snapshotPath = try #require((pointer["snapshot"] as? [String: Any])?["path"] as? String)
+        let snapshotFile = try Data(contentsOf: export.appendingPathComponent(snapshotPath))
+        #expect(try Data(contentsOf: export.appendingPathComponent("v1/snapshot")) == snapshotFile)
+        #expect(snapshotPath == "snapshot/\(hexString(Digest.sha256.hash(Array(snapshotFile)))).json")
+        let lists = try #require(pointer["lists"] as? [String: [String: Any]])
+        let vical = try #require(lists["sim/vical"])
+        #expect(vical["state"] as? String == "fresh")
+        let vicalPath = try #require(vical["path"] as? String)
+        let vicalBytes = try Data(contentsOf: export.appendingPathComponent(vicalPath))
+        #expect(try Data(contentsOf: export.appendingPathComponent("v1/lists/sim/vical")) == vicalBytes)
+        #expect(vicalPath == "lists/sim/vical/\(hexString(Digest.sha256.hash(Array(vicalBytes)))).cose")
+        let mode =
+            try FileManager.default.attributesOfItem(atPath: export.appendingPathComponent(vicalPath).path)[
+                .posixPermissions] as? Int
+        #expect(mode == 0o644)
+    }
+}
