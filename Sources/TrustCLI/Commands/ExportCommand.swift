@@ -32,13 +32,7 @@ enum ExportCommand: Command {
         guard let path = arguments.positionals.first else { throw UsageError("missing the export folder <dir>") }
         if arguments.positionals.count > 1 { throw UsageError("unexpected argument '\(arguments.positionals[1])'") }
         let time = context.now()
-        let service: TrustService
-        switch ServiceLoading.load(arguments, context: context, at: time) {
-        case .success(let loaded): service = loaded
-        case .failure(let failure):
-            context.printError("Error: \(failure.message)")
-            return 2
-        }
+        guard let service = ServiceLoading.loaded(arguments, context: context, at: time) else { return 2 }
         let export = ExportDirectory(directory: URL(fileURLWithPath: path))
         do {
             let snapshot = service.snapshot

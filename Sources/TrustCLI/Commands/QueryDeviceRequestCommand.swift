@@ -40,13 +40,7 @@ enum QueryDeviceRequestCommand: Command {
             context.printError("Error: \(error)")
             return 2
         }
-        let service: TrustService
-        switch ServiceLoading.load(arguments, context: context, at: time) {
-        case .success(let loaded): service = loaded
-        case .failure(let failure):
-            context.printError("Error: \(failure.message)")
-            return 2
-        }
+        guard let service = ServiceLoading.loaded(arguments, context: context, at: time) else { return 2 }
         let decision = service.deviceRequestDecision(
             deviceRequest: deviceRequest, sessionTranscript: transcript, at: time)
         return PresentationOutput.report(

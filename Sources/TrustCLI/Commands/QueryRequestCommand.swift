@@ -56,13 +56,7 @@ enum QueryRequestCommand: Command {
                 return 2
             }
         }
-        let service: TrustService
-        switch ServiceLoading.load(arguments, context: context, at: time) {
-        case .success(let loaded): service = loaded
-        case .failure(let failure):
-            context.printError("Error: \(failure.message)")
-            return 2
-        }
+        guard let service = ServiceLoading.loaded(arguments, context: context, at: time) else { return 2 }
         let decision =
             if let requestObject {
                 service.requestDecision(requestObject: requestObject, clientID: arguments.value("client-id"), at: time)

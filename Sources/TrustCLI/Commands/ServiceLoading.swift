@@ -32,4 +32,19 @@ enum ServiceLoading {
         }
         return .success(service)
     }
+
+    /// The loaded service, or nil after printing `<prefix>: <why>` on standard error (the caller exits with its usage
+    /// or UNKNOWN status).
+    /// - Parameter prefix: `Error` for the query commands, `UNKNOWN` for the monitoring-style ones.
+    static func loaded(
+        _ arguments: ParsedArguments, context: CommandContext, at time: Date, prefix: String = "Error"
+    ) -> TrustService? {
+        switch load(arguments, context: context, at: time) {
+        case .success(let service):
+            return service
+        case .failure(let failure):
+            context.printError("\(prefix): \(failure.message)")
+            return nil
+        }
+    }
 }

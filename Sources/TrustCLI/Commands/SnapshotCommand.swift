@@ -26,18 +26,13 @@ enum SnapshotCommand: Command {
         guard arguments.positionals.isEmpty else {
             throw UsageError("unexpected argument '\(arguments.positionals[0])'")
         }
-        switch ServiceLoading.load(arguments, context: context, at: context.now()) {
-        case .success(let service):
-            do {
-                context.standardOutput(String(decoding: try service.snapshot.jsonEncoded(), as: UTF8.self))
-            } catch {
-                context.printError("Error: \(error)")
-                return 2
-            }
-            return 0
-        case .failure(let failure):
-            context.printError("Error: \(failure.message)")
+        guard let service = ServiceLoading.loaded(arguments, context: context, at: context.now()) else { return 2 }
+        do {
+            context.standardOutput(String(decoding: try service.snapshot.jsonEncoded(), as: UTF8.self))
+        } catch {
+            context.printError("Error: \(error)")
             return 2
         }
+        return 0
     }
 }

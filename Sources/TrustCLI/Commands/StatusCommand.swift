@@ -29,13 +29,10 @@ enum StatusCommand: Command {
         guard arguments.positionals.isEmpty else {
             throw UsageError("unexpected argument '\(arguments.positionals[0])'")
         }
-        let service: TrustService
-        switch ServiceLoading.load(arguments, context: context, at: time) {
-        case .success(let loaded): service = loaded
-        case .failure(let failure):
-            context.printError("\(MonitoringStatus.unknown.word): \(failure.message)")
-            return MonitoringStatus.unknown.exitStatus
-        }
+        guard
+            let service = ServiceLoading.loaded(
+                arguments, context: context, at: time, prefix: MonitoringStatus.unknown.word)
+        else { return MonitoringStatus.unknown.exitStatus }
         let report = service.status(at: time)
         if arguments.flag("json") {
             context.standardOutput(WireJSON.render(WireJSON.status(report, snapshot: service.snapshot)))

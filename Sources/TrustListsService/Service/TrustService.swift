@@ -108,15 +108,9 @@ public final class TrustService: Sendable {
     ) throws(TrustListError) -> [String] {
         let clock = ContinuousClock()
         let started = clock.now
-        return try engine.withLock { engine throws(TrustListError) -> [String] in
-            let store = engine.store
-            let lock = try takeLock(
-                store, timeout: lockTimeout, cancellation: cancellation, waiting: waiting, heartbeat: heartbeat)
-            defer { lock?.release() }
-            store.removeLeftovers()
-            let leftovers = store.events
-            try store.load(at: time)
-            var events = (leftovers + store.events).map(\.description)
+        return try withLoadedStore(
+            at: time, lockTimeout: lockTimeout, cancellation: cancellation, waiting: waiting, heartbeat: heartbeat
+        ) { engine, store, events throws(TrustListError) -> [String] in
             let persistError = install(store, at: time, events: &events)
             publish(engine, events: events) { $0.cacheLoadSeconds = Refresher.seconds(clock.now - started) }
             if let persistError { throw persistError }
@@ -143,15 +137,9 @@ public final class TrustService: Sendable {
     ) throws(TrustListError) -> RefreshReport {
         let clock = ContinuousClock()
         let started = clock.now
-        return try engine.withLock { engine throws(TrustListError) -> RefreshReport in
-            let store = engine.store
-            let lock = try takeLock(
-                store, timeout: lockTimeout, cancellation: cancellation, waiting: waiting, heartbeat: heartbeat)
-            defer { lock?.release() }
-            store.removeLeftovers()
-            let leftovers = store.events
-            try store.load(at: time)
-            var events = (leftovers + store.events).map(\.description)
+        return try withLoadedStore(
+            at: time, lockTimeout: lockTimeout, cancellation: cancellation, waiting: waiting, heartbeat: heartbeat
+        ) { engine, store, events throws(TrustListError) -> RefreshReport in
             var refresher = Refresher(store: store, fetcher: fetcher, cancellation: cancellation)
             refresher.beforeCommitRename = engine.beforeCommitRename
             let results = refresher.run(only: only, offline: offline, at: time)
@@ -162,6 +150,27 @@ public final class TrustService: Sendable {
             engine.counters.record(report, refreshed: only, duration: Refresher.seconds(clock.now - started))
             publish(engine, events: events)
             return report
+        }
+    }
+
+    /// The start of a load or a refresh, one at a time: takes the lock (unless read-only), removes what killed runs
+    /// left, loads and verifies the cache; then runs `body` with the engine, the store and the events so far, and
+    /// releases the lock.
+    private func withLoadedStore<Result>(
+        at time: Date, lockTimeout: TimeInterval, cancellation: CancellationToken?, waiting: () -> Void,
+        heartbeat: () -> Void,
+        _ body: (inout Engine, TrustStore, inout [String]) throws(TrustListError) -> Result
+    ) throws(TrustListError) -> Result {
+        try engine.withLock { engine throws(TrustListError) -> Result in
+            let store = engine.store
+            let lock = try takeLock(
+                store, timeout: lockTimeout, cancellation: cancellation, waiting: waiting, heartbeat: heartbeat)
+            defer { lock?.release() }
+            store.removeLeftovers()
+            let leftovers = store.events
+            try store.load(at: time)
+            var events = (leftovers + store.events).map(\.description)
+            return try body(&engine, store, &events)
         }
     }
 
