@@ -301,7 +301,9 @@ struct RefreshTests {
         #expect(try status(harness, harness.vicalID, at: t0 + 60)?.current?.issueID == 1)
     }
 
-    @Test("a corrupt cached list is quarantined on load; the previous good version takes over")
+    @Test(
+        "a corrupt cached list is quarantined on load; the superseded version does not take over (it could re-trust removed entries)"
+    )
     func corruptBlobQuarantined() throws {
         let harness = try RefreshHarness()
         _ = try harness.refresh(at: t0)
@@ -318,7 +320,9 @@ struct RefreshTests {
         #expect(!FileManager.default.fileExists(atPath: blob.path))
         let quarantined = try FileManager.default.contentsOfDirectory(atPath: harness.layout.quarantine.path)
         #expect(quarantined.count == 1)
-        #expect(try status(harness, harness.vicalID, at: t0 + 120)?.current?.issueID == 1)
+        let vical = try status(harness, harness.vicalID, at: t0 + 120)
+        #expect(vical?.current == nil)
+        #expect(vical?.state == .noTrust)
     }
 
     @Test("states follow the clock: fresh, overdue past nextUpdate, expired past the grace period and the signer")

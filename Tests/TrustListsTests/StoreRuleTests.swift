@@ -92,6 +92,66 @@ struct StoreRuleTests {
         #expect(vical.current == nil)
     }
 
+    @Test(
+        "a damaged current version never falls back to the superseded one: no_trust until the next refresh fetches it again, unconditionally"
+    )
+    func damagedCurrentDoesNotRollBack() throws {
+        let harness = try RefreshHarness()
+        #expect(try harness.refresh(at: t0).exitStatus == 0)
+        // Issue 2 drops the third IACA (the PID issuer).
+        var second = harness.sim.vicalContent(issueID: 2)
+        let dropped = second.entries.removeLast()
+        try harness.publish(second)
+        let report = try harness.refresh(at: t0 + 60)
+        let current = try #require(result(report, harness.vicalID)?.current?.sha256)
+        #expect(try cachedVersions(harness, harness.vicalID).count == 2)
+        // One flipped byte in the current version's file.
+        let file = harness.layout.list(harness.vicalID, sha256: current)
+        var bytes = Array(try Data(contentsOf: file))
+        bytes[bytes.count - 10] ^= 0x01
+        try Data(bytes).write(to: file)
+
+        // trustctl status / query: issue 1 (which lists the dropped IACA) is not used.
+        let status = try harness.status(at: t0 + 120)
+        let vical = try #require(status.lists.first { $0.id == harness.vicalID })
+        #expect(vical.state == .noTrust, "\(vical)")
+        #expect(status.events.contains { $0.contains("below the highest accepted") }, "\(status.events)")
+        let queries = try TrustQueries(verifyingCacheOf: harness.configuration, at: t0 + 120)
+        let signer = try QueryWorld.documentSigner(under: harness.sim.iacas[2].iaca)
+        #expect(
+            queries.issuerDecision(chain: [signer.certificate], docType: dropped.docTypes[0], at: t0 + 120).isTrusted
+                == false)
+
+        // The next refresh asks without the damaged version's ETag (no 304 can confirm what is not there) and takes
+        // issue 2 again.
+        let refreshed = try harness.refresh(at: t0 + 180)
+        #expect(result(refreshed, harness.vicalID)?.outcome == .updated)
+        #expect(result(refreshed, harness.vicalID)?.current?.issueID == 2)
+        #expect(harness.source.requests.last { $0.url == harness.vicalURL }?.etag == nil)
+    }
+
+    @Test("a list that fails only under a changed configuration is not quarantined; undoing the change restores it")
+    func configurationChangeKeepsList() throws {
+        let harness = try RefreshHarness()
+        #expect(try harness.refresh(at: t0).exitStatus == 0)
+        let versions = try cachedVersions(harness, harness.vicalID)
+        let original = try Data(contentsOf: harness.configurationFile)
+        let text = String(decoding: original, as: UTF8.self)
+        try Data(text.replacingOccurrences(of: "\"provider\": \"Sim\"", with: "\"provider\": \"Other\"").utf8)
+            .write(to: harness.configurationFile)
+        let changed = try Configuration.load(path: harness.configurationFile.path)
+        let service = TrustService(configuration: changed, fetcher: harness.source)
+        let events = try service.load(at: t0 + 60, lockTimeout: 5)
+        #expect(service.status(at: t0 + 60).lists.allSatisfy { $0.state == .noTrust })
+        #expect(events.contains { $0.contains("not usable with this configuration (provider_mismatch") }, "\(events)")
+        #expect(quarantined(harness).isEmpty)
+        #expect(try cachedVersions(harness, harness.vicalID) == versions)
+
+        try original.write(to: harness.configurationFile)
+        let restored = try harness.status(at: t0 + 120)
+        #expect(restored.lists.allSatisfy { $0.state == .fresh }, "\(restored.lists.map(\.state))")
+    }
+
     // MARK: - Versions kept
 
     @Test("the cache keeps two versions of a list: the current one and the one before")

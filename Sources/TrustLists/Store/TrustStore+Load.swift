@@ -28,13 +28,20 @@ extension TrustStore {
                 if let recorded = record.current, recorded.sha256 == summary.sha256, recorded.verifiedAt < time {
                     summary.verifiedAt = recorded.verifiedAt
                 }
-                if record.current?.sha256 != summary.sha256, record.current != nil {
-                    events.append(
-                        Event(
-                            list: list.id,
-                            message: "state named a version that no longer verifies; using \(summary.sha256.prefix(12))"
-                        ))
-                    record.origin = ListOrigin.cache
+                if record.current?.sha256 != summary.sha256 {
+                    if record.current != nil {
+                        events.append(
+                            Event(
+                                list: list.id,
+                                message:
+                                    "state named a version that no longer verifies; using \(summary.sha256.prefix(12))"
+                            ))
+                        record.origin = ListOrigin.cache
+                    }
+                    // The validators belong to the version they came with: the next fetch is unconditional, so a
+                    // 304 can never confirm a version other than the one the source sent.
+                    record.etag = nil
+                    record.lastModified = nil
                 }
                 if record.current == nil { record.origin = ListOrigin.cache }
                 record.current = summary
@@ -42,6 +49,8 @@ extension TrustStore {
             } else {
                 record.current = nil
                 record.origin = nil
+                record.etag = nil
+                record.lastModified = nil
             }
             records[list.id] = record
         }
@@ -50,6 +59,15 @@ extension TrustStore {
                 Event(list: nil, message: "state.json missing or unreadable: rebuilt from the verified cached lists"))
         }
     }
+
+    /// Failures that show the bytes themselves are damaged or not an authentic list: only these quarantine a cached
+    /// version. Any other failure depends on the time (``timeBound``) or on the configuration (a provider, an EKU, a
+    /// limit or a pin changed): the version is not used now, but stays in the cache, so that a configuration mistake
+    /// undone never costs the last good list.
+    static let intrinsic: Set<TrustListError.Code> = [
+        .malformedCBOR, .notCOSESign1, .unknownCriticalHeader, .unsupportedAlgorithm, .missingX5Chain,
+        .detachedPayload, .badSignature, .malformedPayload,
+    ]
 
     /// Failures that depend on the verification time: a version that failed only with one of these may be good
     /// at another time.
@@ -111,14 +129,37 @@ extension TrustStore {
                         message:
                             "cached version \(sha.prefix(12)) not usable at \(Timestamp.text(time)) (\(error.code))",
                         reason: error.code))
-            case .failure(let error):
+            case .failure(let error) where Self.intrinsic.contains(error.code):
                 quarantine(file, list: list.id, reason: "\(error.code): \(error.reason)", code: error.code)
+            case .failure(let error):
+                events.append(
+                    Event(
+                        list: list.id,
+                        message:
+                            "cached version \(sha.prefix(12)) not usable with this configuration (\(error.code): "
+                            + "\(error.reason)); kept in the cache",
+                        reason: error.code))
             }
         }
         if let named = record.current?.sha256, let match = candidates.first(where: { $0.sha256Hex == named }) {
             return match
         }
-        return candidates.max { $0.version < $1.version }
+        // Never a version below the highest one accepted: an entry removed by a later version must stay removed,
+        // even when the current version's file is lost or damaged (the next refresh fetches the list again).
+        let usable = candidates.filter { candidate in
+            guard let mark = record.highWater else { return true }
+            if candidate.version != mark.version { return candidate.version > mark.version }
+            return mark.contentSHA256.map { $0 == hexString(candidate.contentSHA256) } ?? (mark.sha256 == candidate.sha256Hex)
+        }
+        for below in candidates where !usable.contains(where: { $0.sha256Hex == below.sha256Hex }) {
+            events.append(
+                Event(
+                    list: list.id,
+                    message:
+                        "cached version \(below.sha256Hex.prefix(12)) (\(below.version)) is below the highest accepted "
+                        + "(\(record.highWater?.version.description ?? "-")): not used; the next refresh fetches the list"))
+        }
+        return usable.max { $0.version < $1.version }
     }
 
     /// Verifies a cached version at `time`; when that fails only because of the time (the signer expired since,
