@@ -106,8 +106,14 @@ public struct AuthorizationRequestParameters: Sendable, Hashable {
         try self.init(claims: values, path: "query")
     }
 
-    /// The URI the response goes to: `response_uri`, else `redirect_uri`; nil when neither is given.
-    public var responseDestination: String? { responseURI ?? redirectURI }
+    /// The URI the response goes to, by the response mode (OpenID4VP 1.0 §8): `response_uri` for `direct_post` and
+    /// `direct_post.jwt` (§8.2), none over the Digital Credentials API (the platform returns it), else (`fragment`,
+    /// `query`, no mode: RFC 6749 §4.1.2, OAuth 2.0 Multiple Response Types) `redirect_uri`. A URI the mode does not
+    /// use is not where the response goes, so it binds nothing.
+    public var responseDestination: String? {
+        if usesDigitalCredentialsAPI { return nil }
+        return usesDirectPost ? responseURI : redirectURI
+    }
 
     /// Whether the response mode is one of the Digital Credentials API's (`dc_api`, `dc_api.jwt`, OpenID4VP 1.0
     /// Appendix A.2), where the platform binds the request to the origin.
@@ -117,8 +123,20 @@ public struct AuthorizationRequestParameters: Sendable, Hashable {
     public var usesDirectPost: Bool { responseMode == "direct_post" || responseMode == "direct_post.jwt" }
 }
 
-/// The lower-cased host of an absolute URI, by Foundation's `URLComponents`; nil when there is none.
+/// The lower-cased host of an absolute URI, by Foundation's `URLComponents` (RFC 3986); nil when there is none, or
+/// when the URI could be read with another host by another parser: a backslash, a user or password before the host
+/// (`https://evil.example\@verifier.example/`), a percent-encoded host.
 func hostOf(_ uri: String?) -> String? {
-    guard let uri, let host = URLComponents(string: uri)?.host, !host.isEmpty else { return nil }
+    guard let uri, !uri.contains("\\"), let components = URLComponents(string: uri), components.user == nil,
+        components.password == nil, let host = components.host, !host.isEmpty,
+        components.percentEncodedHost == host
+    else { return nil }
     return host.lowercased()
+}
+
+/// The host of an `https` URI (``hostOf(_:)``); nil for any other scheme: a response carrying credentials goes over
+/// TLS to the certified name only (OpenID4VP 1.0 §5.9.3 binds the host; HAIP 1.0 requires TLS).
+func secureHostOf(_ uri: String?) -> String? {
+    guard let uri, URLComponents(string: uri)?.scheme?.lowercased() == "https" else { return nil }
+    return hostOf(uri)
 }

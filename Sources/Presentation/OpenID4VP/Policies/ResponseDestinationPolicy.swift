@@ -1,6 +1,7 @@
-/// The response goes where the client identifier says (OpenID4VP 1.0 §5.9.3): for `x509_san_dns:<name>` the host of
-/// the `response_uri` (or `redirect_uri`) is the name (`response_uri_mismatch`, also when there is no such URI); for
-/// `redirect_uri:<uri>` the `response_uri` or `redirect_uri`, when given, is the identifier itself.
+/// The response goes where the client identifier says (OpenID4VP 1.0 §5.9.3): for `x509_san_dns:<name>` the URI the
+/// response mode sends it to (`response_uri` for `direct_post`, else `redirect_uri`) is an `https` URI whose host is the
+/// name, read unambiguously (`response_uri_mismatch`, also when there is no such URI); for `redirect_uri:<uri>` that
+/// URI, when given, is the identifier itself.
 ///
 /// §5.9.3 lets a wallet that otherwise trusts an `x509_san_dns` client waive the host rule; this wallet never does.
 /// It does not apply over the Digital Credentials API (§5.9.3: "unless the interaction is using the DC API"), where
@@ -16,12 +17,13 @@ struct ResponseDestinationPolicy: RequestPolicy {
                     "client_id \(client.clientID): no response_uri or redirect_uri whose host could match "
                         + "\(client.identifier) (OpenID4VP 1.0 §5.9.3)")
             }
-            guard hostOf(destination) == client.identifier.lowercased() else {
-                let host = hostOf(destination) ?? "no host"
+            guard secureHostOf(destination) == client.identifier.lowercased() else {
+                let host = secureHostOf(destination).map { "host \($0)" } ?? "no https host that reads one way"
                 return PresentationError(
                     .responseURIMismatch,
-                    "\(destination) has \(host), not \(client.identifier) of client_id \(client.clientID): the "
-                        + "response must go to the certified DNS name (OpenID4VP 1.0 §5.9.3)")
+                    "\(destination) (where response_mode \(context.parameters.responseMode ?? "(none)") sends the "
+                        + "response) has \(host), not \(client.identifier) of client_id \(client.clientID): the "
+                        + "response must go over https to the certified DNS name (OpenID4VP 1.0 §5.9.3)")
             }
         case .redirectURI:
             if let destination = context.parameters.responseDestination, destination != client.identifier {
