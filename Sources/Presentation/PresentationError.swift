@@ -90,6 +90,8 @@ extension ReasonCode {
     /// The `request_uri` response's content type is not `application/oauth-authz-req+jwt` (OpenID4VP 1.0 §5.10.1,
     /// RFC 9101 §10.8); `application/jwt` is tolerated with a warning.
     public static let wrongContentType = Self(rawValue: "wrong_content_type")
+    /// A `request_uri` that this host does not fetch by policy (the HTTP API unless `server.fetchRequestURIs`).
+    public static let requestURINotFetched = Self(rawValue: "request_uri_not_fetched")
 
     // MARK: ISO/IEC 18013-5 proximity decisions
 

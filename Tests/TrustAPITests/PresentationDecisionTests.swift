@@ -53,6 +53,18 @@ struct PresentationDecisionTests {
         #expect((response.jsonObject["verifiedBy"] as? [String: Any])?["domain"] as? String == host)
     }
 
+    @Test("a request_uri is not fetched by the API unless server.fetchRequestURIs: request_uri_not_fetched, no I/O")
+    func requestURINotFetched() throws {
+        let world = try APIWorld()
+        #expect(ServerSettings().fetchRequestURIs == false)
+        // A loopback port nothing listens on: were it fetched, the answer would be request_fetch_failed.
+        let url = "openid4vp://?client_id=x509_san_dns%3A\(host)&request_uri=https%3A%2F%2F127.0.0.1%3A9%2Fr"
+        let response = world.post("/v1/decisions/request", "{\"url\": \"\(url)\"}")
+        #expect(response.status == 200)
+        #expect(response.jsonObject["trusted"] as? Bool == false)
+        #expect(response.jsonObject["reason"] as? String == "request_uri_not_fetched", "\(response.bodyText)")
+    }
+
     @Test("a DeviceRequest signed by the sim's reader: 200, trusted; a changed transcript: bad_signature")
     func deviceRequest() throws {
         let world = try APIWorld()

@@ -46,8 +46,8 @@ extension TrustAPI {
     /// `POST /v1/decisions/request` `{"url": text, "at"?}` (an OpenID4VP authorization request URL as the wallet
     /// received it) or `{"request": JWS compact, "clientID"?: text, "at"?}` (a request object received by value):
     /// the decision of `trustctl query request --json` (``WireJSON/presentation(_:query:at:generation:)``). A
-    /// `request_uri` is fetched by the service with its libcurl limits. 200 whether trusted or not; 400 for a body
-    /// that is not this request.
+    /// `request_uri` is fetched (with the `http` limits) only when `server.fetchRequestURIs` is set; otherwise the
+    /// answer is `request_uri_not_fetched`. 200 whether trusted or not; 400 for a body that is not this request.
     func requestDecision(_ request: HTTPRequest) -> HTTPResponse {
         answer { () throws(APIFailure) -> HTTPResponse in
             let body = try RequestBody(request)
@@ -62,7 +62,8 @@ extension TrustAPI {
                 guard try body.string("clientID") == nil else {
                     throw APIFailure.badBody("clientID: goes with request; a url carries its own client_id")
                 }
-                decision = service.requestDecision(url: url, at: time)
+                decision = service.requestDecision(
+                    url: url, at: time, fetchRequestURI: service.configuration.server?.fetchRequestURIs ?? false)
             case (nil, let requestObject?):
                 decision = service.requestDecision(
                     requestObject: requestObject, clientID: try body.string("clientID"), at: time)

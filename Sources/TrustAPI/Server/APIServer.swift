@@ -47,6 +47,7 @@ public final class APIServer: Sendable {
         }
         return HTTPServerConfiguration(
             listeners: listeners, threads: settings.threads, maxConnections: settings.maxConnections,
+            maxConnectionsPerClient: settings.maxConnectionsPerClient,
             connectionTimeoutSeconds: settings.connectionTimeoutSeconds, maxRequestBytes: settings.maxRequestBytes)
     }
 

@@ -25,6 +25,14 @@ public struct ServerSettings: Hashable, Sendable {
     public var maxRequestBytes: Int
     /// Threads per listener that read requests and run handlers (default 4).
     public var threads: Int
+    /// Connections open at once from one client address, per listener (default 256; 0: no limit): one address
+    /// trickling bytes on many connections cannot take every connection. Behind a reverse proxy every connection
+    /// comes from the proxy: raise it to the proxy's upstream connections, or set 0.
+    public var maxConnectionsPerClient: Int
+    /// Whether `POST /v1/decisions/request` fetches a `request_uri` (default false). Fetching makes this server
+    /// request any URL a caller names (server-side request forgery toward internal hosts) and holds one of its
+    /// threads for up to the `http` deadlines; callers fetch the request object themselves and post it as `request`.
+    public var fetchRequestURIs: Bool
 
     /// Settings with every value at its default.
     public init() {
@@ -33,6 +41,8 @@ public struct ServerSettings: Hashable, Sendable {
         connectionTimeoutSeconds = 30
         maxRequestBytes = 65536
         threads = 4
+        maxConnectionsPerClient = 256
+        fetchRequestURIs = false
     }
 
     /// Reads the `server` object.
@@ -42,7 +52,10 @@ public struct ServerSettings: Hashable, Sendable {
     init?(_ reader: JSONObjectReader?) throws(ConfigurationError) {
         guard let reader else { return nil }
         self.init()
-        try reader.requireOnly(["listen", "maxConnections", "connectionTimeoutSeconds", "maxRequestBytes", "threads"])
+        try reader.requireOnly([
+            "listen", "maxConnections", "connectionTimeoutSeconds", "maxRequestBytes", "threads",
+            "maxConnectionsPerClient", "fetchRequestURIs",
+        ])
         if let entries = try reader.array("listen") {
             guard !entries.isEmpty else {
                 throw reader.error(at: "listen", "must name at least one address, like \"127.0.0.1:8441\"")
@@ -69,6 +82,9 @@ public struct ServerSettings: Hashable, Sendable {
             try reader.integer("connectionTimeoutSeconds", in: 1...86_400) ?? connectionTimeoutSeconds
         maxRequestBytes = try reader.integer("maxRequestBytes", in: 0...(16 << 20)) ?? maxRequestBytes
         threads = try reader.integer("threads", in: 1...1024) ?? threads
+        maxConnectionsPerClient =
+            try reader.integer("maxConnectionsPerClient", in: 0...1_000_000) ?? maxConnectionsPerClient
+        fetchRequestURIs = try reader.bool("fetchRequestURIs") ?? fetchRequestURIs
     }
 
     /// What is wrong with a listen address, or nil when it is a numeric `IPv4:port` or `[IPv6]:port`.

@@ -149,7 +149,8 @@ extension TrustStore {
         let usable = candidates.filter { candidate in
             guard let mark = record.highWater else { return true }
             if candidate.version != mark.version { return candidate.version > mark.version }
-            return mark.contentSHA256.map { $0 == hexString(candidate.contentSHA256) } ?? (mark.sha256 == candidate.sha256Hex)
+            return mark.contentSHA256.map { $0 == hexString(candidate.contentSHA256) }
+                ?? (mark.sha256 == candidate.sha256Hex)
         }
         for below in candidates where !usable.contains(where: { $0.sha256Hex == below.sha256Hex }) {
             events.append(
@@ -157,7 +158,8 @@ extension TrustStore {
                     list: list.id,
                     message:
                         "cached version \(below.sha256Hex.prefix(12)) (\(below.version)) is below the highest accepted "
-                        + "(\(record.highWater?.version.description ?? "-")): not used; the next refresh fetches the list"))
+                        + "(\(record.highWater?.version.description ?? "-")): not used; the next refresh fetches the list"
+                ))
         }
         return usable.max { $0.version < $1.version }
     }

@@ -21,11 +21,13 @@ extension TrustService {
     /// - Parameters:
     ///   - url: the request URL (`openid4vp://`, `haip-vp://`, `mdoc-openid4vp://`, `eudi-openid4vp://`, `https`).
     ///   - time: the decision time, UTC.
+    ///   - fetchRequestURI: whether a `request_uri` may be fetched; false answers such a request
+    ///     `request_uri_not_fetched` (a server that must not fetch what callers name).
     /// - Returns: the decision; "not trusted" is a value with its reason code, never an error.
-    public func requestDecision(url: String, at time: Date) -> PresentationDecision {
-        OpenID4VPVerifier.decide(
-            url: url, at: time, fetcher: CurlFetcher(settings: configuration.http), trust: queries,
-            options: openID4VPOptions)
+    public func requestDecision(url: String, at time: Date, fetchRequestURI: Bool = true) -> PresentationDecision {
+        let fetcher: any RequestObjectFetching =
+            fetchRequestURI ? CurlFetcher(settings: configuration.http) : NoRequestObjectFetching()
+        return OpenID4VPVerifier.decide(url: url, at: time, fetcher: fetcher, trust: queries, options: openID4VPOptions)
     }
 
     /// The decision for a request object received by value (a JWS compact serialization) and the `client_id` that
@@ -51,5 +53,17 @@ extension TrustService {
     ) -> PresentationDecision {
         ProximityVerifier.decide(
             deviceRequest: deviceRequest, sessionTranscript: sessionTranscript, trust: queries, at: time)
+    }
+}
+
+/// The fetcher of a service that does not fetch `request_uri` values (the HTTP API by default).
+struct NoRequestObjectFetching: RequestObjectFetching {
+    func fetchRequestObject(
+        url: String, method: RequestObjectFetchMethod, accept: String
+    ) throws -> (body: [UInt8], contentType: String?) {
+        throw PresentationError(
+            .requestURINotFetched,
+            "this server does not fetch request_uri values (server.fetchRequestURIs is false): fetch the request "
+                + "object and send it as request, with its clientID")
     }
 }

@@ -58,7 +58,10 @@ struct ResponseDestinationTests {
         "refused: a redirect_uri elsewhere beside a matching response_uri without direct_post, userinfo or backslash tricks, javascript: and http:",
         arguments: [
             ["response_uri": "https://verifier.sim.example/r", "redirect_uri": "https://evil.example/cb"],
-            ["response_mode": "fragment", "response_uri": "https://verifier.sim.example/r", "redirect_uri": "https://evil.example/cb"],
+            [
+                "response_mode": "fragment", "response_uri": "https://verifier.sim.example/r",
+                "redirect_uri": "https://evil.example/cb",
+            ],
             ["response_mode": "direct_post", "response_uri": "https://evil.example\\@verifier.sim.example/r"],
             ["response_mode": "direct_post", "response_uri": "https://evil.example@verifier.sim.example/r"],
             ["response_mode": "fragment", "redirect_uri": "javascript://verifier.sim.example/%0aalert(1)"],
