@@ -98,6 +98,9 @@ extension ReasonCode {
     /// A DocRequest without `readerAuth` (ISO/IEC 18013-5 §8.3.2.1.2.1): the reader did not authenticate, so it is
     /// not trusted (it may still be shown, as unauthenticated).
     public static let notAuthenticated = Self(rawValue: "not_authenticated")
+    /// The DocRequests of one DeviceRequest are authenticated by different reader certificates, each trusted: one
+    /// request comes from one reader, so the request as a whole is not trusted.
+    public static let readerMismatch = Self(rawValue: "reader_mismatch")
 
     // The reader decision's reasons (not_on_trust_list, chain_invalid, reader_eku, trust_list_expired,
     // trust_list_unavailable) are TrustLists' codes, used as they are.

@@ -137,6 +137,30 @@ struct ProximityDecisionTests {
         #expect(decision.consent.requestedClaims.count == 4)
     }
 
+    @Test("two DocRequests authenticated by two different trusted readers: reader_mismatch, though each is trusted")
+    func mixedReaders() throws {
+        let other = try TestPKI.leaf(
+            "Sim Other Reader", under: sim.readerIntermediate, extendedKeyUsage: [OID.readerAuthenticationEKU])
+        let request = try deviceRequest([
+            try docRequest(signer: sim.readerLeaf.key, chain: readerChain),
+            try docRequest(signer: other.key, chain: [other.certificate, sim.readerIntermediate.certificate]),
+        ])
+        let decision = ProximityVerifier.decide(
+            deviceRequest: request, sessionTranscript: transcript, trust: queries, at: world.now)
+        #expect(decision.documents.map(\.trusted) == [true, true])
+        #expect(!decision.trusted)
+        #expect(decision.reason == .readerMismatch)
+        #expect(decision.message.contains("Sim Reader") && decision.message.contains("Sim Other Reader"))
+        // The same reader twice is one reader.
+        let same = try deviceRequest([
+            try docRequest(signer: sim.readerLeaf.key, chain: readerChain),
+            try docRequest(signer: sim.readerLeaf.key, chain: readerChain),
+        ])
+        #expect(
+            ProximityVerifier.decide(deviceRequest: same, sessionTranscript: transcript, trust: queries, at: world.now)
+                .trusted)
+    }
+
     @Test("Annex D: the standard's reader, as its own anchor, is trusted at a time inside its validity")
     func annexD() throws {
         let reader = try Certificate(derEncoded: AnnexD.readerCertificate)

@@ -69,16 +69,26 @@ public enum ProximityVerifier {
                 PresentationError(reason, failing.message), domain: nil, consent: consent, warnings: warnings,
                 readerDecision: failing.readerDecision, documents: documents)
         }
+        // One DeviceRequest comes from one reader: every DocRequest must be authenticated by the same reader
+        // certificate, else the top-level answer could name one reader for data another one asked for.
         let first = documents[0]
-        var allWarnings = warnings
-        if case .certificate(_, let anchor) = first.verifiedBy,
-            documents.contains(where: { $0.readerDecision?.anchor != anchor })
-        {
-            allWarnings.append("the DocRequests are signed by readers under different anchors; the first one is shown")
+        let leaf = { (decision: PresentationDecision) -> String? in
+            if case .trusted(let trusted) = decision.readerDecision { return trusted.chain.first }
+            return nil
+        }
+        if let other = documents.indices.first(where: { leaf(documents[$0]) != leaf(first) }) {
+            let name = { (decision: PresentationDecision) in decision.verifiedBy.commonName ?? "?" }
+            return .refused(
+                PresentationError(
+                    .readerMismatch,
+                    "docRequests[0] is authenticated by \(name(first)), docRequests[\(other)] by "
+                        + "\(name(documents[other])): the DocRequests of one DeviceRequest must come from one reader"),
+                domain: nil, consent: consent, warnings: warnings, readerDecision: first.readerDecision,
+                documents: documents)
         }
         return PresentationDecision(
             trusted: true, verifiedBy: first.verifiedBy, reason: nil, message: first.message, consent: consent,
-            warnings: allWarnings, readerDecision: first.readerDecision, documents: documents)
+            warnings: warnings, readerDecision: first.readerDecision, documents: documents)
     }
 
     /// Decides about an encoded DeviceRequest and SessionTranscript; input that does not decode is a not-trusted
