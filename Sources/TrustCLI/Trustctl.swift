@@ -81,16 +81,17 @@ public enum Trustctl {
             COMMANDS:
 
             """
-        for command in commands {
-            let name = command.spec.name
-            text +=
-                "  \(name)\(String(repeating: " ", count: max(1, 16 - name.count)))\(command.spec.summary)\n"
+        let width = commands.map { $0.spec.name.count }.max().map { $0 + 2 } ?? 16
+        func row(_ name: String, _ summary: String) -> String {
+            "  \(name)\(String(repeating: " ", count: width - name.count))\(summary)\n"
         }
+        for command in commands {
+            text += row(command.spec.name, command.spec.summary)
+        }
+        text += "\nOPTIONS:\n"
+        text += row("-h, --help", "Show this help, or a command's with '\(program) <command> --help'.")
+        text += row("--version", "Show the version.")
         text += """
-
-            OPTIONS:
-              -h, --help      Show this help, or a command's with '\(program) <command> --help'.
-              --version       Show the version.
 
             Configuration: --config FILE, else $\(Configuration.environmentVariable), else \(Configuration.defaultPath).
             """

@@ -221,15 +221,16 @@ final class Daemon {
         let replacement = Self.makeService(next, control: control)
         var waited = false
         do {
-            try replacement.load(
+            let events = try replacement.load(
                 at: Date(), lockTimeout: Self.lockTimeoutSeconds, cancellation: control.cancellation,
                 waiting: {
                     waited = true
                     self.logWaitingForLock()
-                })
+                }, heartbeat: { self.control.beat() })
             if waited {
                 logger.log(.info, "cache lock taken", [("lock", StoreLayout(root: next.cacheDirectory).lock.path)])
             }
+            logStoreEvents(events)
         } catch  where control.stopSignal != nil {
             // Stopping: the load was abandoned; the loop ends after the refresh gives up too.
         } catch {

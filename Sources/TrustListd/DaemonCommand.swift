@@ -37,7 +37,7 @@ enum DaemonCommand {
             Logs go to stderr, one line per event, with journald priority prefixes (<3> error, <4> warning, <6> info).
             Metrics are written to metrics.prom in the cache directory. See docs/operations.md.
 
-            EXIT STATUS: 0 stopped by a signal, 1 cannot start (configuration), 2 usage error.
+            EXIT STATUS: 0 stopped by a signal, 1 cannot start (configuration, or the HTTP API cannot listen), 2 usage error.
             """)
 
     /// Runs the daemon.
