@@ -66,6 +66,13 @@ struct JSONTests {
         #expect(joseError { try Self.decode(text) }?.code == .malformedJSON)
     }
 
+    @Test("a number outside a Double's range is refused naming it, as Foundation describes it")
+    func unrepresentableNumber() {
+        let reason = joseError { try Self.decode(#"{"a": 1e999999}"#) }?.reason ?? ""
+        #expect(reason.contains("1e999999"), "\(reason)")
+        #expect(!reason.contains("NSCocoaErrorDomain"), "\(reason)")
+    }
+
     @Test("refuses invalid UTF-8")
     func invalidUTF8() {
         for bytes: [UInt8] in [[0x22, 0xff, 0x22], [0x22, 0xc3, 0x22], [0x22, 0xed, 0xa0, 0x80, 0x22]] {

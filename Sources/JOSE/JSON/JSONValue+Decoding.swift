@@ -31,7 +31,7 @@ extension JSONValue {
             parsed = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
         } catch {
             // After the pre-scan only a number Foundation cannot represent (1e400) gets here.
-            throw JOSEError(.malformedJSON, "\(label): Foundation refused the JSON: \(error.localizedDescription)")
+            throw JOSEError(.malformedJSON, "\(label): \(FoundationErrorText.describe(error))")
         }
         self = try JSONValue(foundation: parsed, label: label)
     }

@@ -66,7 +66,7 @@ enum DemoCommand: Command {
         do {
             try manager.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw InputFiles.Failure(description: "cannot create \(folder.path): \(error.localizedDescription)")
+            throw InputFiles.Failure(description: "cannot create \(folder.path): \(FoundationErrorText.describe(error))")
         }
         return folder
     }
@@ -189,7 +189,7 @@ struct DemoFiles {
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(bytes).write(to: url, options: .atomic)
         } catch {
-            throw InputFiles.Failure(description: "cannot write \(url.path): \(error.localizedDescription)")
+            throw InputFiles.Failure(description: "cannot write \(url.path): \(FoundationErrorText.describe(error))")
         }
     }
 }

@@ -69,7 +69,7 @@ public struct Configuration: Sendable {
             throw ConfigurationError(
                 file: chosen, path: "",
                 message:
-                    "cannot read the configuration (\(error.localizedDescription)); give one with --config FILE or \(environmentVariable)"
+                    "cannot read the configuration (\(FoundationErrorText.describe(error))); give one with --config FILE or \(environmentVariable)"
             )
         }
         return try Configuration(json: data, file: url)
@@ -90,7 +90,14 @@ public struct Configuration: Sendable {
         do {
             value = try JSONDecoder().decode(JSONValue.self, from: json)
         } catch {
-            throw ConfigurationError(file: name, path: "", message: "not valid JSON (\(error))")
+            // JSONDecoder says only "not valid JSON" on Linux; JSONSerialization says where.
+            var detail = FoundationErrorText.describe(error)
+            do {
+                _ = try JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
+            } catch let syntax {
+                detail = FoundationErrorText.describe(syntax)
+            }
+            throw ConfigurationError(file: name, path: "", message: "not valid JSON (\(detail))")
         }
         let folder = file.deletingLastPathComponent()
         let top = try JSONObjectReader(value, path: "", file: name)

@@ -87,7 +87,7 @@ public enum SnapshotFile {
         do {
             data = try Data(contentsOf: file)
         } catch {
-            throw SnapshotError(.snapshotUnreadable, "cannot read \(file.path): \(error.localizedDescription)")
+            throw SnapshotError(.snapshotUnreadable, "cannot read \(file.path): \(FoundationErrorText.describe(error))")
         }
         do {
             return try Snapshot(jsonData: data)

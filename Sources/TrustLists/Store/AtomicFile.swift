@@ -1,4 +1,5 @@
 import Foundation
+import X509
 
 #if canImport(Glibc)
     import Glibc
@@ -80,7 +81,7 @@ public enum AtomicFile {
             try FileManager.default.createDirectory(
                 at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw TrustListError(.persistError, "cannot create folder \(url.path): \(error.localizedDescription)")
+            throw TrustListError(.persistError, "cannot create folder \(url.path): \(FoundationErrorText.describe(error))")
         }
     }
 
