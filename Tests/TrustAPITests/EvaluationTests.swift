@@ -1,4 +1,5 @@
 import Foundation
+import Publishing
 import HTTPServer
 import JOSE
 import TestSupport
@@ -64,6 +65,29 @@ struct EvaluationTests {
         #expect(other.jsonObject["decision"] as? Bool == false)
         let reason = (other.jsonObject["context"] as? [String: Any])?["reason"] as? [String: Any]
         #expect(reason?["code"] as? String == "subject_not_bound")
+    }
+
+    @Test("a dNSName binds as an https URL's host only: http, a user part or an encoded host do not bind")
+    func urlBinding() throws {
+        let world = try APIWorld()
+        let verifier = try RequestObjectPublisher.verifierCertificate(
+            commonName: "Sim Verifier", host: "verifier.example", issuer: world.sim.readerIntermediate,
+            at: APIWorld.now)
+        let key = APIWorld.x5c([verifier.certificate, world.sim.readerIntermediate.certificate])
+        let expectations: [(String, Bool)] = [
+            ("verifier.example", true), ("x509_san_dns:verifier.example", true),
+            ("https://verifier.example/response", true), ("https://VERIFIER.example", true),
+            ("http://verifier.example/response", false), ("https://evil.example@verifier.example/", false),
+            ("https://verifier%2Eexample/", false), ("ftp://verifier.example/", false),
+        ]
+        for (name, bound) in expectations {
+            let response = world.post("/evaluation", Self.request(subject: name, key: key, action: "mdoc-reader"))
+            #expect(response.jsonObject["decision"] as? Bool == bound, "\(name): \(response.bodyText)")
+            if !bound {
+                let reason = (response.jsonObject["context"] as? [String: Any])?["reason"] as? [String: Any]
+                #expect(reason?["code"] as? String == "subject_not_bound", "\(name)")
+            }
+        }
     }
 
     @Test("an issuer role decides every docType of credential_types; one not authorized makes it false")

@@ -122,21 +122,3 @@ public struct AuthorizationRequestParameters: Sendable, Hashable {
     /// Whether the response mode posts to `response_uri` (`direct_post`, `direct_post.jwt`, §8.2, §8.3.1).
     public var usesDirectPost: Bool { responseMode == "direct_post" || responseMode == "direct_post.jwt" }
 }
-
-/// The lower-cased host of an absolute URI, by Foundation's `URLComponents` (RFC 3986); nil when there is none, or
-/// when the URI could be read with another host by another parser: a backslash, a user or password before the host
-/// (`https://evil.example\@verifier.example/`), a percent-encoded host.
-func hostOf(_ uri: String?) -> String? {
-    guard let uri, !uri.contains("\\"), let components = URLComponents(string: uri), components.user == nil,
-        components.password == nil, let host = components.host, !host.isEmpty,
-        components.percentEncodedHost == host
-    else { return nil }
-    return host.lowercased()
-}
-
-/// The host of an `https` URI (``hostOf(_:)``); nil for any other scheme: a response carrying credentials goes over
-/// TLS to the certified name only (OpenID4VP 1.0 §5.9.3 binds the host; HAIP 1.0 requires TLS).
-func secureHostOf(_ uri: String?) -> String? {
-    guard let uri, URLComponents(string: uri)?.scheme?.lowercased() == "https" else { return nil }
-    return hostOf(uri)
-}

@@ -60,7 +60,7 @@ public enum OpenID4VPVerifier {
                 parameters = try AuthorizationRequestParameters(query: request.parameters, limits: options.jsonLimits)
             } catch {
                 return .refused(
-                    error, domain: hostOf(request.parameters["response_uri"] ?? request.parameters["redirect_uri"]))
+                    error, domain: URIHost.of(request.parameters["response_uri"] ?? request.parameters["redirect_uri"]))
             }
             return decide(
                 parameters: parameters, requestObject: nil, url: request, outerClientID: request.clientID,
@@ -127,7 +127,7 @@ public enum OpenID4VPVerifier {
         options: OpenID4VPOptions, warnings: [String]
     ) -> PresentationDecision {
         var warnings = warnings
-        let domain = hostOf(parameters.responseDestination)
+        let domain = URIHost.of(parameters.responseDestination)
         guard let clientIDText = requestObject == nil ? outerClientID : (parameters.clientID ?? outerClientID) else {
             return .refused(
                 PresentationError(.malformedRequest, "request.claims.client_id: missing (OpenID4VP 1.0 §5.2)"),

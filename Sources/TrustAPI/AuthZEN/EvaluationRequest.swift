@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import JOSE
+import Presentation
 import X509
 
 /// An access evaluation request of the AuthZEN Authorization API 1.0 (`subject`, `resource`, `action`, `context`),
@@ -126,7 +127,7 @@ enum EvaluationRole: Equatable {
 /// Whether `subject.id` names the key of an `x5c` resource: the profile asks the PDP to check the name-to-key
 /// binding even when the key is trusted. The names of a leaf certificate, compared exactly unless said otherwise:
 /// its subject commonName; a dNSName SAN (ASCII case-insensitive), also written `x509_san_dns:<name>` (OpenID4VP
-/// §5.9.3) or as the host of an `https://` or `http://` URL; a URI SAN; `x509_hash:<base64url SHA-256 of the DER>`
+/// §5.9.3) or as the host of an `https://` URL without user, password or encoded host (`URIHost.secure`); a URI SAN; `x509_hash:<base64url SHA-256 of the DER>`
 /// (OpenID4VP §5.9.3); the SHA-256 of the DER in hex.
 enum SubjectBinding {
     /// True when `id` is one of the leaf's names.
@@ -137,11 +138,7 @@ enum SubjectBinding {
         }
         if id.hasPrefix("x509_san_dns:") { return dnsNames.contains(String(id.dropFirst(13)).lowercased()) }
         if id.hasPrefix("x509_hash:") { return String(id.dropFirst(10)) == Base64URL.encode(leaf.sha256) }
-        if let url = URL(string: id), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http",
-            let host = url.host?.lowercased(), dnsNames.contains(host)
-        {
-            return true
-        }
+        if let host = URIHost.secure(id), dnsNames.contains(host) { return true }
         return id.lowercased() == leaf.sha256Hex
     }
 }

@@ -48,5 +48,5 @@ struct RequestContext {
     }
 
     /// The lower-cased host of ``destination``: what a not-trusted answer shows (`verifiedBy: .domain`).
-    var destinationHost: String? { hostOf(destination) }
+    var destinationHost: String? { URIHost.of(destination) }
 }

@@ -17,8 +17,8 @@ struct ResponseDestinationPolicy: RequestPolicy {
                     "client_id \(client.clientID): no response_uri or redirect_uri whose host could match "
                         + "\(client.identifier) (OpenID4VP 1.0 §5.9.3)")
             }
-            guard secureHostOf(destination) == client.identifier.lowercased() else {
-                let host = secureHostOf(destination).map { "host \($0)" } ?? "no https host that reads one way"
+            guard URIHost.secure(destination) == client.identifier.lowercased() else {
+                let host = URIHost.secure(destination).map { "host \($0)" } ?? "no https host that reads one way"
                 return PresentationError(
                     .responseURIMismatch,
                     "\(destination) (where response_mode \(context.parameters.responseMode ?? "(none)") sends the "
