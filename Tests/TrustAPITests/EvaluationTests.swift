@@ -1,7 +1,7 @@
 import Foundation
-import Publishing
 import HTTPServer
 import JOSE
+import Publishing
 import TestSupport
 import Testing
 import TrustAPI
