@@ -181,22 +181,11 @@ struct LoopbackTests {
         let base = "http://127.0.0.1:\(server.ports[0])"
         let folder = try TemporaryDirectory()
         let root = try folder.write(Array(world.sim.root.certificate.pemEncoded.utf8), to: "root.pem")
-        let configFolder = folder.url.appendingPathComponent("config")
-        try FileManager.default.createDirectory(at: configFolder, withIntermediateDirectories: true)
-        let json = """
-            {
-              "cacheDirectory": "../cache", "allowInsecureURLs": true,
-              "networks": [ {
-                "id": "sim",
-                "root": { "file": "\(root.path)", "sha256": ["\(world.sim.root.certificate.sha256Hex)"] },
-                "vical": { "url": "\(base)/v1/lists/sim/vical", "provider": "Sim" },
-                "rical": { "url": "\(base)/v1/lists/sim/rical", "provider": "Sim" }
-              } ]
-            }
-            """
-        let file = configFolder.appendingPathComponent("trustlists.json")
-        try Data(json.utf8).write(to: file)
-        let mirrorService = TrustService(configuration: try Configuration.load(path: file.path))
+        let configuration = try RefreshHarness.configuration(
+            in: folder.url, pin: world.sim.root.certificate.sha256Hex, extraNetwork: "", bootstrap: (nil, nil),
+            urls: ("file://\(root.path)", "\(base)/v1/lists/sim/vical", "\(base)/v1/lists/sim/rical"),
+            allowInsecure: true)
+        let mirrorService = TrustService(configuration: configuration)
         let report = try mirrorService.refresh(at: APIWorld.now, lockTimeout: 5)
         #expect(report.results.allSatisfy { $0.outcome.name == "updated" }, "\(report.results.map(\.outcome.name))")
         for id in [world.harness.vicalID, world.harness.ricalID] {
