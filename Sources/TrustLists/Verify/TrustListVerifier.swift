@@ -87,7 +87,7 @@ public struct TrustListVerifier: Sendable {
         try SignerProfile.checkUsage(signer, kind: kind, requiredEKU: policy.signerEKU(for: kind))
 
         // Step 8: the payload.
-        let list = try decodePayload(payload, kind: kind, warnings: &warnings)
+        let list = try TrustList.decode(payload: payload, kind: kind, limits: policy.limits, warnings: &warnings)
 
         // Step 9: policy (rollback is the refresh's, against the store).
         if let expected = policy.expectedProvider, list.provider != expected {
@@ -107,20 +107,6 @@ public struct TrustListVerifier: Sendable {
         return VerifiedList(
             list: list, signedBytes: bytes, sha256: Digest.sha256.hash(bytes), signerChain: validated.certificates,
             algorithm: algorithm, x5chainCount: chain.count, verifiedAt: time, warnings: warnings.lines)
-    }
-
-    private func decodePayload(
-        _ payload: [UInt8], kind: ListKind, warnings: inout ListWarnings
-    ) throws(TrustListError)
-        -> TrustList
-    {
-        let node = try cose { try CBORDecoder(limits: policy.limits).decode(payload) }
-        let root = try PayloadDecoding.field { try CBORReader(node, path: "payload").map() }
-        let rootMap = CBORMapReader(entries: root.entries, path: "")
-        switch kind {
-        case .vical: return .vical(try Vical(rootMap, warnings: &warnings))
-        case .rical: return .rical(try Rical(rootMap, warnings: &warnings))
-        }
     }
 
     /// Runs a COSE-module step, mapping its error to the reason code of the same name.
