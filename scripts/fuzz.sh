@@ -4,8 +4,8 @@
 #   scripts/fuzz.sh [TARGET...] [--seconds N] [--runs N]
 #
 # With no TARGET every target runs. Each runs for N seconds (--seconds, default 60) and/or N executions (--runs),
-# whichever comes first, and prints: executions, executions per second, peak memory, and crashes (0, or the path of
-# the reproducer). Exit status: 0 when no target found anything, 1 when one did (crash, broken invariant, timeout,
+# whichever comes first, and prints: executions, executions per second, seconds, peak memory, and crashes (0, or the
+# path of the reproducer). Exit status: 0 when no target found anything, 1 when one did (crash, broken invariant, timeout,
 # leak or out-of-memory; the reproducer is kept in .fuzz/artifacts/<target>/), 2 on a usage or build error.
 # Replay a reproducer with `.build-fuzz/release/fuzz-<target> FILE`.
 #
@@ -111,7 +111,7 @@ limits=()
 [ -z "$seconds" ] || limits+=("-max_total_time=$seconds")
 [ -z "$runs" ] || limits+=("-runs=$runs")
 failed=0
-printf '%-16s %14s %10s %9s  %s\n' target executions exec/s "rss MB" crashes
+printf '%-16s %14s %10s %8s %9s  %s\n' target executions exec/s seconds "rss MB" crashes
 for target in "${targets[@]}"; do
     corpus="$fuzz_dir/corpus/$target"
     artifacts="$fuzz_dir/artifacts/$target"
@@ -120,6 +120,7 @@ for target in "${targets[@]}"; do
     mkdir -p "$corpus" "$artifacts" "$seeds"
     read -r -a options < <(sed -n 's|^// libFuzzer options: ||p' Fuzz/"$target"/*.swift | head -1)
     status=0
+    started=$SECONDS
     ".build-fuzz/release/fuzz-$target" -artifact_prefix="$artifacts/" -timeout=10 -rss_limit_mb=2048 \
         -print_final_stats=1 "${limits[@]}" "${options[@]}" "$corpus" "$seeds" >"$log" 2>&1 || status=$?
     executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
@@ -132,7 +133,8 @@ for target in "${targets[@]}"; do
     else
         crashes=0
     fi
-    printf '%-16s %14s %10s %9s  %s\n' "$target" "${executions:-?}" "${rate:-?}" "${rss:-?}" "$crashes"
+    printf '%-16s %14s %10s %8s %9s  %s\n' "$target" "${executions:-?}" "${rate:-?}" $((SECONDS - started)) \
+        "${rss:-?}" "$crashes"
 done
 if [ "$failed" -ne 0 ]; then
     echo "fuzzing found a problem: reproducers are in $fuzz_dir/artifacts/, logs in $fuzz_dir/<target>.log" >&2
