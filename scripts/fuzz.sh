@@ -7,7 +7,8 @@
 # whichever comes first, and prints: executions, executions per second, seconds, peak memory, and crashes (0, or the
 # path of the reproducer). Exit status: 0 when no target found anything, 1 when one did (crash, broken invariant, timeout,
 # leak or out-of-memory; the reproducer is kept in .fuzz/artifacts/<target>/), 2 on a usage or build error.
-# Replay a reproducer with `.build-fuzz/release/fuzz-<target> FILE`.
+# Replay a reproducer with `.build-fuzz/release/fuzz-<target> FILE` (with ASAN_OPTIONS=malloc_context_size=30 for
+# the allocation stacks of a memory error: the runs here record none, which makes them about 20% faster).
 #
 # How it is built, and why this way:
 # - Each target is an executable target `fuzz-<name>` (Fuzz/<name>/, one file defining `LLVMFuzzerTestOneInput`,
@@ -105,7 +106,7 @@ fi
 # Run, one target after another (one worker each: the build machine has two cores).
 # The Swift runtime's own backtracer would race libFuzzer's crash handler; libFuzzer prints the stack.
 export SWIFT_BACKTRACE=${SWIFT_BACKTRACE:-enable=no}
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:quarantine_size_mb=64:malloc_context_size=20}
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:quarantine_size_mb=64:malloc_context_size=0}
 export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$PWD/.lsan-suppressions}
 limits=()
 [ -z "$seconds" ] || limits+=("-max_total_time=$seconds")
