@@ -52,6 +52,7 @@ if Context.environment["TRUSTLISTS_FUZZ"] == "1" {
         ("config", ["TrustLists"]),
         ("snapshot", ["TrustLists"]),
         ("device-request", ["Presentation", "COSE"]),
+        ("certificate", ["X509"]),
     ]
     package.targets.append(
         .target(name: "FuzzSupport", dependencies: ["TrustLists", "COSE", "X509"], path: "Fuzz/Support"))

@@ -5,12 +5,13 @@ Usage: fuzz-seeds.py OUT REPO FIXTURES [--demo DIR]
 
 Seeds come from files that stay where they are (nothing is copied into the project): the real lists and roots in
 FIXTURES (../shared/fixtures/real), the example configuration in REPO/config, the ISO/IEC 18013-5 Annex D vectors in
-REPO/Tests/PresentationTests/AnnexDVectors.swift, and, with --demo, the folder `trustctl demo --dir DIR` left behind
+REPO/Tests/PresentationTests/AnnexDVectors.swift (and the certificates all of these carry), and, with --demo, the folder `trustctl demo --dir DIR` left behind
 (a snapshot.json, a configuration, two signed lists). Payloads are taken out of the signed lists with Python's cbor2;
 without cbor2 the payload targets get only the small seeds written here. Every source that is missing is skipped
 with a note: a target with no seed at all still runs, from an empty corpus.
 """
 
+import base64
 import hashlib
 import json
 import re
@@ -53,6 +54,14 @@ def annex_d(repo):
     for name, body in re.findall(r'static let (\w+) = hex\(\s*"""(.*?)"""', text, re.S):
         found[name] = bytes.fromhex("".join(body.split()))
     return found
+
+
+def pem_blocks(text):
+    """The DER of every PEM CERTIFICATE block of a text."""
+    return [
+        base64.b64decode("".join(body.split()))
+        for body in re.findall(r"-----BEGIN CERTIFICATE-----(.*?)-----END CERTIFICATE-----", text, re.S)
+    ]
 
 
 def reduced(payload, keep):
@@ -110,7 +119,15 @@ def main():
         if isinstance(message, cbor2.CBORTag):
             message = message.value
         payload = message[2]
+        headers = [cbor2.loads(message[0]) if message[0] else {}, message[1]]
+        for header in headers:
+            chain = header.get(33)
+            for der in [chain] if isinstance(chain, bytes) else chain or []:
+                seeds.add("certificate", der)
         decoded = cbor2.loads(payload)
+        for entry in list(decoded.get("certificateInfos", []))[:8]:
+            if isinstance(entry, dict) and isinstance(entry.get("certificate"), bytes):
+                seeds.add("certificate", entry["certificate"])
         kind = "rical" if "type" in decoded else "vical"
         seeds.add("cbor", payload)
         seeds.add(kind, payload)
@@ -119,6 +136,17 @@ def main():
     if cbor2 is None:
         note("Python cbor2 absent: no payload seeds (pip install cbor2)")
 
+    pems = sorted(fixtures.glob("*.pem")) if fixtures.is_dir() else []
+    if demo:
+        pems += sorted((demo / "pki").glob("*.pem"))
+    for path in pems:
+        text = path.read_text()
+        if "PRIVATE KEY" in text:
+            continue
+        seeds.add("certificate", text)
+        for der in pem_blocks(text):
+            seeds.add("certificate", der)
+
     vectors = annex_d(repo)
     if "deviceRequest" in vectors and "sessionTranscriptBytes" in vectors:
         request, transcript = vectors["deviceRequest"], vectors["sessionTranscriptBytes"]
@@ -126,6 +154,8 @@ def main():
         seeds.add("device-request", device_request_input(bytes.fromhex("83f6f6f6"), request))
         for value in (request, transcript, vectors.get("itemsRequest", b"")):
             seeds.add("cbor", value)
+        if "readerCertificate" in vectors:
+            seeds.add("certificate", vectors["readerCertificate"])
         if cbor2 is not None:
             reader_auth = cbor2.loads(request)["docRequests"][0]["readerAuth"]
             seeds.add("cose-sign1", cbor2.dumps(reader_auth))
