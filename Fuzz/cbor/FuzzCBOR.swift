@@ -4,7 +4,7 @@ import FuzzSupport
 
 // CBOR decoder (RFC 8949) over arbitrary bytes: a tree or malformed_cbor / limits_exceeded; the tree spans the input
 // and respects the limits; tight limits never accept what the default ones reject; value → deterministic encoding
-// → value is stable; tag 0 dates that parse format back to the same instant.
+// → value is stable; tag 0 and tag 1 dates that parse format back to the same instant.
 //
 // libFuzzer options: -max_len=16384 -dict=Fuzz/Dictionaries/cbor.dict
 
@@ -62,7 +62,7 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     return 0
 }
 
-/// Every tag 0 date that parses (RFC 3339) formats to a string that parses to the same instant.
+/// Every tag 0 or tag 1 date that parses formats (RFC 3339) to a string that parses to the same instant.
 func checkDates(_ node: CBORNode) {
     switch node.content {
     case .array(let items):
