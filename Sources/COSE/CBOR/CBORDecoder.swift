@@ -117,6 +117,13 @@ struct CBORParser {
     /// The deterministic encodings of the keys of the maps being decoded, innermost map last (see `register`).
     var keyScratch: [ArraySlice<UInt8>] = []
 
+    /// The most elements reserved ahead for a definite-length array or map; a larger one grows as it fills.
+    ///
+    /// A count is checked against the bytes left, but every nesting level may claim those same bytes: reserving the
+    /// whole claim let 300 KB of nested array heads reserve 1.3 GB (60 levels of 300,000 nodes), which aborts a
+    /// process whose address space is limited. With this bound a level reserves at most a few hundred kilobytes.
+    static let reservationLimit = 4096
+
     init(source: ArraySlice<UInt8>, bytes: UnsafeBufferPointer<UInt8>, limits: CBORDecoder.Limits) {
         self.source = source
         self.bytes = bytes
@@ -327,7 +334,7 @@ struct CBORParser {
         if n == 0 { return [] }
         try checkDepth(depth &+ 1, at: start)
         var items: [CBORNode] = []
-        items.reserveCapacity(n)
+        items.reserveCapacity(min(n, Self.reservationLimit))
         for _ in 0..<n {
             items.append(try item(depth: depth &+ 1))
         }
@@ -367,7 +374,7 @@ struct CBORParser {
         guard n <= (maxItems &- itemCount) / 2 else { throw tooManyItems(at: start) }
         if n == 0 { return [] }
         try checkDepth(depth &+ 1, at: start)
-        entries.reserveCapacity(n)
+        entries.reserveCapacity(min(n, Self.reservationLimit))
         for _ in 0..<n {
             let key = try item(depth: depth &+ 1)
             try register(key, in: &keys, mapAt: start)
