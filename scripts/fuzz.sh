@@ -34,9 +34,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 usage() {
-    echo "usage: scripts/fuzz.sh [TARGET...] [--seconds N] [--runs N]" >&2
-    echo "targets: $(available | tr '\n' ' ')" >&2
-    exit 2
+    echo "usage: scripts/fuzz.sh [TARGET...] [--seconds N] [--runs N]"
+    echo "targets: $(available | tr '\n' ' ')"
 }
 
 available() {
@@ -46,29 +45,33 @@ available() {
     done
 }
 
+bad_usage() {
+    echo "Error: $1" >&2
+    usage >&2
+    exit 2
+}
+
 targets=()
 seconds=""
 runs=""
 while [ $# -gt 0 ]; do
     case "$1" in
-        --seconds) [ $# -ge 2 ] || usage; seconds=$2; shift 2 ;;
-        --runs) [ $# -ge 2 ] || usage; runs=$2; shift 2 ;;
-        -h | --help) usage ;;
-        -*) echo "Error: unknown option $1" >&2; usage ;;
+        --seconds) [ $# -ge 2 ] || bad_usage "--seconds needs a number"; seconds=$2; shift 2 ;;
+        --runs) [ $# -ge 2 ] || bad_usage "--runs needs a number"; runs=$2; shift 2 ;;
+        -h | --help) usage; exit 0 ;;
+        -*) bad_usage "unknown option $1" ;;
         *) targets+=("$1"); shift ;;
     esac
 done
-[[ -z "$seconds" || "$seconds" =~ ^[0-9]+$ ]] || usage
-[[ -z "$runs" || "$runs" =~ ^[0-9]+$ ]] || usage
+[[ -z "$seconds" || "$seconds" =~ ^[0-9]+$ ]] || bad_usage "--seconds needs a number, not '$seconds'"
+[[ -z "$runs" || "$runs" =~ ^[0-9]+$ ]] || bad_usage "--runs needs a number, not '$runs'"
 [ -n "$seconds" ] || [ -n "$runs" ] || seconds=60
 if [ ${#targets[@]} -eq 0 ]; then
     mapfile -t targets < <(available)
 fi
 for target in "${targets[@]}"; do
-    [ -d "Fuzz/$target" ] && [ "$target" != Support ] && [ "$target" != Dictionaries ] || {
-        echo "Error: no fuzz target '$target'" >&2
-        usage
-    }
+    [ -d "Fuzz/$target" ] && [ "$target" != Support ] && [ "$target" != Dictionaries ] ||
+        bad_usage "no fuzz target '$target'"
 done
 
 fuzz_dir=${FUZZ_DIR:-.fuzz}
