@@ -6,7 +6,7 @@ import FuzzSupport
 // and respects the limits; tight limits never accept what the default ones reject; value → deterministic encoding
 // → value is stable; tag 0 and tag 1 dates that parse format back to the same instant.
 //
-// libFuzzer options: -max_len=16384 -dict=Fuzz/Dictionaries/cbor.dict
+// libFuzzer options: -max_len=4096 -dict=Fuzz/Dictionaries/cbor.dict
 
 /// Limits tight enough that the fuzzer reaches them quickly.
 let tightLimits = CBORDecoder.Limits(maxInputBytes: 1 << 16, maxDepth: 4, maxItems: 64)

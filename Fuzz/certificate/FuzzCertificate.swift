@@ -6,7 +6,7 @@ import X509
 // the DER (Sources/X509/OpenSSL/DERElements.swift walks it with unsafe pointers), so each decoded certificate must
 // decode again, from its DER and from its PEM, to the same fields; its names, key and description never crash.
 //
-// libFuzzer options: -max_len=8192 -dict=Fuzz/Dictionaries/der.dict
+// libFuzzer options: -max_len=4096 -dict=Fuzz/Dictionaries/der.dict
 
 /// The entry point libFuzzer calls with each input; returns 0 (the input is never rejected from the corpus).
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -5,7 +5,7 @@ import TrustLists
 // The configuration file (DESIGN.md, "Command line") over arbitrary bytes: a configuration whose values are in their
 // documented ranges, or a ConfigurationError that names the file and says what is wrong.
 //
-// libFuzzer options: -max_len=16384 -dict=Fuzz/Dictionaries/json.dict
+// libFuzzer options: -max_len=4096 -dict=Fuzz/Dictionaries/json.dict
 
 /// A file that does not exist, in a folder that does not exist: paths in the input resolve against it.
 let file = URL(fileURLWithPath: "/nonexistent/trustlists-fuzz/config/trustlists.json")

@@ -6,7 +6,7 @@ import X509
 // its accessors give a value or their documented code; the message rebuilt from its parts decodes to the same
 // message; the Sig_structure is the documented array; no signature verifies under a key the input cannot know.
 //
-// libFuzzer options: -max_len=16384 -dict=Fuzz/Dictionaries/cbor.dict
+// libFuzzer options: -max_len=8192 -dict=Fuzz/Dictionaries/cbor.dict
 
 /// Keys made at startup, one per algorithm: the input can never hold a valid signature for them, so a verification
 /// that succeeds is a finding; a failing one exercises the raw → DER signature conversion on untrusted bytes.

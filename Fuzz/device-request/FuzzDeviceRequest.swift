@@ -8,7 +8,7 @@ import Presentation
 // re-read from its bytes, bare or tagged, is the same; ReaderAuthenticationBytes are the documented structure; every
 // DocRequest gets one result with a documented code.
 //
-// libFuzzer options: -max_len=16384 -dict=Fuzz/Dictionaries/cbor.dict
+// libFuzzer options: -max_len=4096 -dict=Fuzz/Dictionaries/cbor.dict
 
 /// The transcript used when the input's does not decode: no engagement, no handover.
 let emptyTranscript = try! SessionTranscript(cborEncoded: [0x83, 0xf6, 0xf6, 0xf6])

@@ -6,7 +6,7 @@ import TrustLists
 // snapshot read encodes, and its encoding reads back equal and encodes to the same bytes; the query index builds
 // from it.
 //
-// libFuzzer options: -max_len=16384 -dict=Fuzz/Dictionaries/json.dict
+// libFuzzer options: -max_len=8192 -dict=Fuzz/Dictionaries/json.dict
 
 /// The entry point libFuzzer calls with each input; returns 0 (the input is never rejected from the corpus).
 @_cdecl("LLVMFuzzerTestOneInput")
