@@ -90,3 +90,26 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Fuzz targets (libFuzzer), one folder each under Fuzz/ with one file defining `LLVMFuzzerTestOneInput`. They exist
+// only when scripts/fuzz.sh sets TRUSTLISTS_FUZZ=1 (it builds them instrumented, into its own scratch path), so
+// `swift build` and `swift test` neither build nor need them. A new target is a folder plus one line here.
+if Context.environment["TRUSTLISTS_FUZZ"] == "1" {
+    let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+        ("cbor", ["COSE"]),
+        ("cose-sign1", ["COSE", "X509"]),
+        ("vical", ["TrustLists"]),
+        ("rical", ["TrustLists"]),
+        ("signed-list", ["TrustLists", "X509"]),
+        ("config", ["TrustLists"]),
+        ("snapshot", ["TrustLists"]),
+        ("device-request", ["Presentation", "COSE"]),
+        ("certificate", ["X509"]),
+    ]
+    package.targets.append(
+        .target(name: "FuzzSupport", dependencies: ["TrustLists", "COSE", "X509"], path: "Fuzz/Support"))
+    for (name, dependencies) in fuzzTargets {
+        package.targets.append(
+            .executableTarget(name: "fuzz-\(name)", dependencies: dependencies + ["FuzzSupport"], path: "Fuzz/\(name)"))
+    }
+}

@@ -38,10 +38,21 @@ enum BuiltProducts {
 
 extension Prerequisite {
     /// `trustlistd` built beside the test bundle (`swift test` builds it; `swift build --build-tests` too).
-    static let trustlistd = Prerequisite(
-        "trustlistd built beside the test bundle",
-        hint: "looked in \(BuiltProducts.candidates.map(\.path).joined(separator: ", ")); run swift build first"
-    ) { BuiltProducts.directory != nil }
+    static let trustlistd = built("trustlistd")
+    /// `trustctl` built beside the test bundle.
+    static let trustctl = built("trustctl")
+
+    /// The product `name` built beside the test bundle.
+    static func built(_ name: String) -> Prerequisite {
+        Prerequisite(
+            "\(name) built beside the test bundle",
+            hint: "looked in \(BuiltProducts.candidates.map(\.path).joined(separator: ", ")); run swift build first"
+        ) {
+            BuiltProducts.directory.map {
+                FileManager.default.isExecutableFile(atPath: $0.appendingPathComponent(name).path)
+            } ?? false
+        }
+    }
 }
 
 /// One log line of the daemon: `<priority>message key=value …`.

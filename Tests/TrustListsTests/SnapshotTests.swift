@@ -232,6 +232,33 @@ struct SnapshotTests {
         #expect(abs((SnapshotTime.parse(text)?.timeIntervalSince1970 ?? .nan) - epoch) < 0.000_5)
     }
 
+    @Test(
+        "an instant RFC 3339 cannot write (past year 9999, before year 0000) is clamped to the nearest one it can",
+        arguments: [
+            ("9999-12-31T23:59:59.9996Z", "9999-12-31T23:59:59.999Z"),
+            ("9999-12-31T23:30:00-01:00", "9999-12-31T23:59:59.999Z"),
+            ("0000-01-01T00:30:00+01:00", "0000-01-01T00:00:00Z"),
+            ("0000-01-01T00:00:00.0004Z", "0000-01-01T00:00:00Z"),
+        ])
+    func datesAtTheEndsOfRFC3339(text: String, written: String) throws {
+        let date = try #require(SnapshotTime.parse(text))
+        #expect(Timestamp.text(date) == written)
+        #expect(SnapshotTime.parse(Timestamp.text(date)) == date)
+        for epoch in [1e13, 1e300, .infinity] {
+            #expect(Timestamp.text(Date(timeIntervalSince1970: epoch)) == "9999-12-31T23:59:59.999Z")
+            #expect(Timestamp.text(Date(timeIntervalSince1970: -epoch)) == "0000-01-01T00:00:00Z")
+        }
+    }
+
+    @Test("a snapshot dated in the last half millisecond of year 9999 is written as it reads (a snapshot fuzz input)")
+    func snapshotAtTheEndOfRFC3339() throws {
+        let written = String(decoding: try world.snapshot(vical: nil, rical: nil).jsonEncoded(), as: UTF8.self)
+        let builtAt = try #require(written.firstRange(of: #/"builtAt" : "[^"]*"/#))
+        let edited = written.replacingCharacters(in: builtAt, with: #""builtAt" : "9999-12-31T23:59:59.9996Z""#)
+        let snapshot = try Snapshot(jsonEncoded: Array(edited.utf8))
+        #expect(try Snapshot(jsonEncoded: try snapshot.jsonEncoded()) == snapshot)
+    }
+
     @Test("impossible dates are rejected; other RFC 3339 forms are read through Timestamp")
     func dateEdges() {
         for bad in ["2025-02-29T00:00:00Z", "2024-13-01T00:00:00Z", "2024-01-01T24:00:00Z", "2024-01-01 00:00:00Z", ""]

@@ -33,7 +33,7 @@ extension CBORParser {
         if n == 0 { return [] }
         try checkDepth(depth &+ 1, at: start)
         var items: [CBORNode] = []
-        items.reserveCapacity(n)
+        items.reserveCapacity(min(n, Self.reservationLimit))
         for _ in 0..<n {
             items.append(try item(depth: depth &+ 1))
         }
@@ -73,7 +73,7 @@ extension CBORParser {
         guard n <= (maxItems &- itemCount) / 2 else { throw tooManyItems(at: start) }
         if n == 0 { return [] }
         try checkDepth(depth &+ 1, at: start)
-        entries.reserveCapacity(n)
+        entries.reserveCapacity(min(n, Self.reservationLimit))
         for _ in 0..<n {
             let key = try item(depth: depth &+ 1)
             try register(key, in: &keys, mapAt: start)

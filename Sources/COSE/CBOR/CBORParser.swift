@@ -19,6 +19,13 @@ struct CBORParser {
     /// The deterministic encodings of the keys of the maps being decoded, innermost map last (see `register`).
     var keyScratch: [ArraySlice<UInt8>] = []
 
+    /// The most elements reserved ahead for a definite-length array or map; a larger one grows as it fills.
+    ///
+    /// A count is checked against the bytes left, but every nesting level may claim those same bytes: reserving the
+    /// whole claim let 300 KB of nested array heads reserve 1.3 GB (60 levels of 300,000 nodes), which aborts a
+    /// process whose address space is limited. With this bound a level reserves at most a few hundred kilobytes.
+    static let reservationLimit = 4096
+
     init(source: ArraySlice<UInt8>, bytes: UnsafeBufferPointer<UInt8>, limits: CBORDecoder.Limits) {
         self.source = source
         self.bytes = bytes

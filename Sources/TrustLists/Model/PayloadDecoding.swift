@@ -20,13 +20,16 @@ enum PayloadDecoding {
         }
     }
 
-    /// `version` must be `major.minor` with major 1 (ISO/IEC 18013-5 Annex C: "1.0").
+    /// `version` must be `major.minor` with major 1 (ISO/IEC 18013-5 Annex C: "1.0"): two non-empty runs of ASCII
+    /// digits around one dot. A later minor version is accepted with a warning, another major version is the wrong
+    /// list type, and anything else (`1`, `1.0.0`, `+1.0`, `1.=`) is malformed.
     static func checkVersion(_ version: String, warnings: inout ListWarnings) throws(TrustListError) {
         let parts = version.split(separator: ".", omittingEmptySubsequences: false)
-        guard let major = parts.first.flatMap({ Int($0) }) else {
-            throw TrustListError(.malformedPayload, "version: expected \"1.0\", found \"\(version)\"")
+        let isNumber = { (part: Substring) in !part.isEmpty && part.utf8.allSatisfy { (0x30...0x39).contains($0) } }
+        guard parts.count == 2, isNumber(parts[0]), isNumber(parts[1]) else {
+            throw TrustListError(.malformedPayload, "version: expected \"1.0\" (major.minor), found \"\(version)\"")
         }
-        guard major == 1 else {
+        guard parts[0] == "1" else {
             throw TrustListError(.wrongListType, "version \(version) is not supported (major version 1 is)")
         }
         if version != "1.0" { warnings.add("version \(version) is newer than 1.0; unknown keys are reported") }

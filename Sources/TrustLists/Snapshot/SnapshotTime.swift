@@ -9,11 +9,10 @@ import Foundation
 /// Text is written with ``Timestamp/text(_:)`` and read here with ``Timestamp/parse(_:)`` (arithmetic, no date
 /// formatter), so that loading 10,000 issuers' dates costs microseconds.
 enum SnapshotTime {
-    /// `date` in whole milliseconds since 1970-01-01T00:00:00Z, rounded to the nearest; 0 for a non-finite date.
+    /// `date` in whole milliseconds since 1970-01-01T00:00:00Z, rounded to the nearest, within the years RFC 3339
+    /// can write (see ``Timestamp/text(_:)``); 0 for NaN.
     static func milliseconds(_ date: Date) -> Int64 {
-        let value = (date.timeIntervalSince1970 * 1000).rounded()
-        guard value.isFinite, abs(value) < 1e17 else { return 0 }
-        return Int64(value)
+        Timestamp.milliseconds(date)
     }
 
     /// `date` rounded to the millisecond, in the one Double form that parsing also produces.

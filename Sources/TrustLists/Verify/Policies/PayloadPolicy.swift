@@ -10,15 +10,7 @@ public struct PayloadPolicy: ListVerificationPolicy {
     /// - Throws: ``TrustListError`` `malformed_cbor`, `limits_exceeded`, `malformed_payload`, `wrong_list_type`.
     public func check(_ candidate: inout ListCandidate) throws(TrustListError) {
         guard let payload = candidate.payload else { throw ListCandidate.outOfOrder(Self.self) }
-        let limits = candidate.settings.limits
-        let node = try COSEStructurePolicy.cose {
-            try CBORDecoder(limits: limits).decode(payload)
-        }
-        let root = try PayloadDecoding.field { try CBORReader(node, path: "payload").map() }
-        let rootMap = CBORMapReader(entries: root.entries, path: "")
-        switch candidate.kind {
-        case .vical: candidate.list = .vical(try Vical(rootMap, warnings: &candidate.warnings))
-        case .rical: candidate.list = .rical(try Rical(rootMap, warnings: &candidate.warnings))
-        }
+        candidate.list = try TrustList.decode(
+            payload: payload, kind: candidate.kind, limits: candidate.settings.limits, warnings: &candidate.warnings)
     }
 }

@@ -1,0 +1,206 @@
+#!/usr/bin/env python3
+"""Writes the seed corpora of the fuzz targets (one folder per target) into a scratch folder.
+
+Usage: fuzz-seeds.py OUT REPO FIXTURES [--demo DIR]
+
+Seeds come from files that stay where they are (nothing is copied into the project): the real lists and roots in
+FIXTURES (../shared/fixtures/real), the example configuration in REPO/config, the ISO/IEC 18013-5 Annex D vectors in
+REPO/Tests/PresentationTests/AnnexDVectors.swift (and the certificates all of these carry), and, with --demo, the folder `trustctl demo --dir DIR` left behind
+(a snapshot.json, a configuration, two signed lists). Payloads are taken out of the signed lists with Python's cbor2;
+without cbor2 the payload targets get only the small seeds written here. Every source that is missing is skipped
+with a note: a target with no seed at all still runs, from an empty corpus.
+"""
+
+import base64
+import hashlib
+import json
+import re
+import sys
+from pathlib import Path
+
+try:
+    import cbor2
+except ImportError:
+    cbor2 = None
+
+
+def note(message):
+    print(f"fuzz-seeds: {message}", file=sys.stderr)
+
+
+class Seeds:
+    def __init__(self, out):
+        self.out = out
+        self.counts = {}
+
+    def add(self, target, data, name=None):
+        """Writes one seed; the name is the content's hash unless given, so the same seed is never written twice."""
+        if isinstance(data, str):
+            data = data.encode()
+        folder = self.out / target
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / (name or hashlib.sha256(data).hexdigest()[:16])).write_bytes(data)
+        self.counts[target] = self.counts.get(target, 0) + 1
+
+
+def annex_d(repo):
+    """The hex constants of AnnexDVectors.swift: name -> bytes."""
+    path = repo / "Tests/PresentationTests/AnnexDVectors.swift"
+    if not path.exists():
+        note(f"{path} absent: no Annex D seeds")
+        return {}
+    text = path.read_text()
+    found = {}
+    for name, body in re.findall(r'static let (\w+) = hex\(\s*"""(.*?)"""', text, re.S):
+        found[name] = bytes.fromhex("".join(body.split()))
+    return found
+
+
+def pem_blocks(text):
+    """The DER of every PEM CERTIFICATE block of a text."""
+    return [
+        base64.b64decode("".join(body.split()))
+        for body in re.findall(r"-----BEGIN CERTIFICATE-----(.*?)-----END CERTIFICATE-----", text, re.S)
+    ]
+
+
+def reduced(payload, keep):
+    """A payload (decoded with cbor2) with only its first `keep` entries, encoded again."""
+    smaller = dict(payload)
+    smaller["certificateInfos"] = list(payload["certificateInfos"])[:keep]
+    return cbor2.dumps(smaller)
+
+
+def device_request_input(transcript, request):
+    """The input layout of the device-request target: 2-byte big-endian length, transcript, request."""
+    return len(transcript).to_bytes(2, "big") + transcript + request
+
+
+def main():
+    args = sys.argv[1:]
+    demo = None
+    if "--demo" in args:
+        index = args.index("--demo")
+        demo = Path(args[index + 1])
+        del args[index : index + 2]
+    if len(args) != 3:
+        sys.exit(__doc__)
+    out, repo, fixtures = (Path(a) for a in args)
+    seeds = Seeds(out)
+
+    # Small hand-made CBOR: each kind of head, indefinite lengths, tags, floats, a duplicate-free nested map, dates.
+    date = b"\xc0\x74" + b"2024-09-24T17:37:31Z"
+    for text in [
+        "00", "17", "1818", "1bffffffffffffffff", "20", "3bffffffffffffffff", "40", "4401020304",
+        "5f42010243030405ff", "60", "6568656c6c6f", "7f6361626363646566ff", "80", "83010203",
+        "9f018202039f0405ffff", "a0", "a201020304", "bf61610161629f0203ffff", date.hex(), "c11a66f2f8cb",
+        "c249010000000000000000", "d818466568656c6c6f", "f4", "f5", "f6", "f7", "f0", "f820", "f93c00", "f97e00",
+        "fa3fc00000", "fb400921fb54442d18", "a1a1a1a1a1a1a1a1a0a0a0a0a0a0a0a0a0", "8181818181818181818180",
+    ]:
+        seeds.add("cbor", bytes.fromhex(text))
+    # [h'a10126' (alg ES256), {4: h'6b6964'}, h'hello', h'']
+    seeds.add("cose-sign1", bytes.fromhex("8443a10126a104436b69644568656c6c6f40"))
+    seeds.add("device-request", device_request_input(bytes.fromhex("83f6f6f6"), b""))
+
+    lists = []
+    if fixtures.is_dir():
+        lists = sorted(p for p in fixtures.iterdir() if p.suffix in (".cbor", ".vical", ".rical"))
+    else:
+        note(f"{fixtures} absent: no real lists as seeds")
+    if demo:
+        lists += sorted((demo / "published").glob("*.cose"))
+    for path in lists:
+        signed = path.read_bytes()
+        for target in ("cbor", "cose-sign1", "signed-list"):
+            seeds.add(target, signed)
+        if cbor2 is None:
+            continue
+        message = cbor2.loads(signed)
+        if isinstance(message, cbor2.CBORTag):
+            message = message.value
+        payload = message[2]
+        headers = [cbor2.loads(message[0]) if message[0] else {}, message[1]]
+        for header in headers:
+            chain = header.get(33)
+            for der in [chain] if isinstance(chain, bytes) else chain or []:
+                seeds.add("certificate", der)
+        decoded = cbor2.loads(payload)
+        for entry in list(decoded.get("certificateInfos", []))[:8]:
+            if isinstance(entry, dict) and isinstance(entry.get("certificate"), bytes):
+                seeds.add("certificate", entry["certificate"])
+        kind = "rical" if "type" in decoded else "vical"
+        seeds.add("cbor", payload)
+        seeds.add(kind, payload)
+        for keep in (0, 1, 3):
+            seeds.add(kind, reduced(decoded, keep))
+    if cbor2 is None:
+        note("Python cbor2 absent: no payload seeds (pip install cbor2)")
+
+    pems = sorted(fixtures.glob("*.pem")) if fixtures.is_dir() else []
+    if demo:
+        pems += sorted((demo / "pki").glob("*.pem"))
+    for path in pems:
+        text = path.read_text()
+        if "PRIVATE KEY" in text:
+            continue
+        seeds.add("certificate", text)
+        for der in pem_blocks(text):
+            seeds.add("certificate", der)
+
+    vectors = annex_d(repo)
+    if "deviceRequest" in vectors and "sessionTranscriptBytes" in vectors:
+        request, transcript = vectors["deviceRequest"], vectors["sessionTranscriptBytes"]
+        seeds.add("device-request", device_request_input(transcript, request))
+        seeds.add("device-request", device_request_input(bytes.fromhex("83f6f6f6"), request))
+        for value in (request, transcript, vectors.get("itemsRequest", b"")):
+            seeds.add("cbor", value)
+        if "readerCertificate" in vectors:
+            seeds.add("certificate", vectors["readerCertificate"])
+        if cbor2 is not None:
+            reader_auth = cbor2.loads(request)["docRequests"][0]["readerAuth"]
+            seeds.add("cose-sign1", cbor2.dumps(reader_auth))
+            # The bare SessionTranscript (the content of SessionTranscriptBytes), as a second transcript form.
+            bare = cbor2.loads(transcript).value
+            seeds.add("device-request", device_request_input(bare, request))
+
+    configs = [repo / "config/trustlists.json"]
+    if demo:
+        configs.append(demo / "config/trustlists.json")
+    for path in configs:
+        if path.exists():
+            seeds.add("config", path.read_bytes())
+    seeds.add(
+        "config",
+        json.dumps(
+            {
+                "cacheDirectory": "/var/cache/trustlists",
+                "backoffBaseSeconds": 10,
+                "backoffCapSeconds": 600,
+                "clockSkewSeconds": 0,
+                "allowInsecureURLs": True,
+                "http": {"maxRedirects": 0, "lowSpeedLimitBytesPerSecond": 1, "lowSpeedTimeSeconds": 5,
+                         "caFile": "ca.pem", "maxBytes": 1024},
+                "networks": [
+                    {"id": "a.b_c-1", "root": {"file": "root.pem", "sha256": ["00" * 32, "ff" * 32]},
+                     "rical": {"url": "http://127.0.0.1:8080/rical", "bootstrap": "boot.rical",
+                               "signerEKU": "1.0.18013.5.1.6"}},
+                    {"id": "b", "root": {"url": "file:///etc/root.pem", "sha256": ["ab" * 32]},
+                     "vical": {"url": "https://example.com/vical", "provider": "P"},
+                     "maxAgeSeconds": 60, "overdueGraceSeconds": 0},
+                ],
+            }
+        ),
+    )
+
+    if demo and (demo / "cache/snapshot.json").exists():
+        seeds.add("snapshot", (demo / "cache/snapshot.json").read_bytes())
+    else:
+        note("no demo snapshot: the snapshot target starts from the small seed only")
+    seeds.add("snapshot", '{"schemaVersion":1,"generation":1,"builtAt":"2025-01-01T00:00:00Z","sources":[]}')
+
+    for target, count in sorted(seeds.counts.items()):
+        print(f"fuzz-seeds: {target}: {count} seeds")
+
+
+if __name__ == "__main__":
+    main()
