@@ -105,9 +105,11 @@ if Context.environment["TRUSTLISTS_FUZZ"] == "1" {
         ("snapshot", ["TrustLists"]),
         ("device-request", ["Presentation", "COSE"]),
         ("certificate", ["X509"]),
+        ("openid4vp", ["Presentation", "Publishing", "TrustLists", "JOSE", "X509"]),
+        ("http-api", ["TrustAPI", "HTTPServer", "TrustListsService", "Publishing", "TrustLists"]),
     ]
     package.targets.append(
-        .target(name: "FuzzSupport", dependencies: ["TrustLists", "COSE", "X509"], path: "Fuzz/Support"))
+        .target(name: "FuzzSupport", dependencies: ["TrustLists", "Publishing", "COSE", "X509"], path: "Fuzz/Support"))
     for (name, dependencies) in fuzzTargets {
         package.targets.append(
             .executableTarget(name: "fuzz-\(name)", dependencies: dependencies + ["FuzzSupport"], path: "Fuzz/\(name)"))

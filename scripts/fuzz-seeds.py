@@ -6,7 +6,7 @@ Usage: fuzz-seeds.py OUT REPO FIXTURES [--demo DIR]
 Seeds come from files that stay where they are (nothing is copied into the project): the real lists and roots in
 FIXTURES (../shared/fixtures/real), the example configuration in REPO/config, the ISO/IEC 18013-5 Annex D vectors in
 REPO/Tests/PresentationTests/AnnexDVectors.swift (and the certificates all of these carry), and, with --demo, the folder `trustctl demo --dir DIR` left behind
-(a snapshot.json, a configuration, two signed lists). Payloads are taken out of the signed lists with Python's cbor2;
+(a snapshot.json, a configuration, two signed lists, two request objects, reader and document signer chains). Payloads are taken out of the signed lists with Python's cbor2;
 without cbor2 the payload targets get only the small seeds written here. Every source that is missing is skipped
 with a note: a target with no seed at all still runs, from an empty corpus.
 """
@@ -74,6 +74,63 @@ def reduced(payload, keep):
 def device_request_input(transcript, request):
     """The input layout of the device-request target: 2-byte big-endian length, transcript, request."""
     return len(transcript).to_bytes(2, "big") + transcript + request
+
+
+def request_claims(**changes):
+    """OpenID4VP request object claims for the fuzz verifier (verifier.example), valid at 2026-12-01T10:00:00Z."""
+    claims = {
+        "client_id": "x509_san_dns:verifier.example", "response_type": "vp_token", "response_mode": "direct_post",
+        "response_uri": "https://verifier.example/response", "aud": "https://self-issued.me/v2", "nonce": "n-0S6",
+        "iat": 1796119100, "exp": 1796119700,
+        "dcql_query": {"credentials": [{"id": "mdl", "format": "mso_mdoc",
+                                        "meta": {"doctype_value": "org.iso.18013.5.1.mDL"},
+                                        "claims": [{"path": ["org.iso.18013.5.1", "family_name"]}]}]},
+    }
+    claims.update(changes)
+    return json.dumps({k: v for k, v in claims.items() if v is not None}).encode()
+
+
+def presentation_seeds(seeds, demo, vectors):
+    """Seeds of the openid4vp and http-api targets (their first bytes pick a mode or a route; see the targets)."""
+    jwts = sorted((demo / "published").glob("*.jwt")) if demo else []
+    compacts = [path.read_text().strip() for path in jwts]
+    for compact in compacts:
+        seeds.add("openid4vp", b"\x01" + compact.encode())
+        url = "openid4vp://?client_id=x509_san_dns%3Averifier.example&request_uri=https%3A%2F%2Fverifier.example%2Fr"
+        seeds.add("openid4vp", b"\x00" + url.encode() + b"\n" + compact.encode())
+        seeds.add("openid4vp", b"\x00" + ("openid4vp://?request=" + compact).encode())
+    for changes in [{}, {"response_mode": "direct_post.jwt"}, {"response_uri": "http://verifier.example/r"},
+                    {"response_mode": "fragment", "response_uri": None, "redirect_uri": "https://verifier.example/cb"},
+                    {"response_mode": "dc_api", "response_uri": None, "expected_origins": ["https://verifier.example"]},
+                    {"client_id": "verifier.example", "client_id_scheme": "x509_san_dns"}, {"exp": 1}]:
+        seeds.add("openid4vp", b"\x02" + request_claims(**changes))
+    seeds.add("openid4vp", b"\x00openid4vp://?client_id=redirect_uri%3Ahttps%3A%2F%2Fv.example%2Fcb"
+              b"&response_type=vp_token&nonce=n&redirect_uri=https%3A%2F%2Fv.example%2Fcb"
+              b"&dcql_query=%7B%22credentials%22%3A%5B%5D%7D")
+
+    chain = []
+    if demo and (demo / "pki/reader-chain.pem").exists():
+        chain = [base64.b64encode(der).decode() for der in pem_blocks((demo / "pki/reader-chain.pem").read_text())]
+    issuer = []
+    if demo and (demo / "pki/document-signer-chain.pem").exists():
+        issuer = [base64.b64encode(der).decode() for der in
+                  pem_blocks((demo / "pki/document-signer-chain.pem").read_text())]
+    bodies = [
+        (0, {"x5c": chain}), (0, {"x5c": chain, "at": "2026-12-01T10:00:00Z"}),
+        (1, {"x5c": issuer, "docType": "org.iso.18013.5.1.mDL"}),
+        (2, {"request": compacts[0] if compacts else "e30.e30.", "clientID": "x509_san_dns:verifier.example"}),
+        (2, {"url": "openid4vp://?request_uri=https%3A%2F%2Fverifier.example%2Fr"}),
+        (4, {"subject": {"type": "key", "id": "verifier.example"},
+             "resource": {"type": "x5c", "id": "verifier.example", "key": chain},
+             "action": {"name": "mdoc-reader"}}),
+        (4, {"subject": {"type": "key", "id": "DS"}, "resource": {"type": "x5c", "id": "DS", "key": issuer},
+             "action": {"name": "mdl-issuer", "parameters": {"credential_types": ["org.iso.18013.5.1.mDL"]}}}),
+    ]
+    if "deviceRequest" in vectors and "sessionTranscriptBytes" in vectors:
+        bodies.append((3, {"deviceRequest": base64.b64encode(vectors["deviceRequest"]).decode(),
+                           "sessionTranscript": base64.b64encode(vectors["sessionTranscriptBytes"]).decode()}))
+    for route, body in bodies:
+        seeds.add("http-api", bytes([route, 0]) + json.dumps(body).encode())
 
 
 def main():
@@ -197,6 +254,8 @@ def main():
     else:
         note("no demo snapshot: the snapshot target starts from the small seed only")
     seeds.add("snapshot", '{"schemaVersion":1,"generation":1,"builtAt":"2025-01-01T00:00:00Z","sources":[]}')
+
+    presentation_seeds(seeds, demo, vectors)
 
     for target, count in sorted(seeds.counts.items()):
         print(f"fuzz-seeds: {target}: {count} seeds")

@@ -32,7 +32,7 @@ public enum Fuzz {
     ///   - codes: the codes the decoder documents for bad input.
     ///   - what: the decoder's name, for the message.
     public static func requireCode<Domain>(
-        _ error: CodedError<Domain>, in codes: Set<ErrorCode<Domain>>, _ what: String, file: StaticString = #fileID,
+        _ error: CodedError<Domain>, in codes: Set<ReasonCode>, _ what: String, file: StaticString = #fileID,
         line: UInt = #line
     ) {
         require(

@@ -1,4 +1,5 @@
 import COSE
+import Publishing
 import TrustLists
 import X509
 
