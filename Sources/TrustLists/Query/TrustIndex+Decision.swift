@@ -5,7 +5,7 @@ extension TrustIndex {
     /// The policies of a reader decision, in order (see ``TrustQueries/readerDecision(chain:at:readerEKUExemptNetworks:)``).
     static func readerPolicies(ekuExemptNetworks: Set<String>) -> [any DecisionPolicy] {
         [
-            UsableListPolicy(), RelatedEntryPolicy(), ChainValidationPolicy(),
+            UsableListPolicy(), MemoizedValidationPolicy(), RelatedEntryPolicy(), ChainValidationPolicy(),
             LeafEKUPolicy(exemptNetworks: ekuExemptNetworks),
         ]
     }
@@ -13,7 +13,8 @@ extension TrustIndex {
     /// The policies of an issuer decision, in order (see ``TrustQueries/issuerDecision(chain:docType:at:)``).
     static func issuerPolicies(docType: String) -> [any DecisionPolicy] {
         [
-            UsableListPolicy(), RelatedEntryPolicy(), ChainValidationPolicy(), IssuerPathLengthPolicy(),
+            UsableListPolicy(), MemoizedValidationPolicy(), RelatedEntryPolicy(), ChainValidationPolicy(),
+            IssuerPathLengthPolicy(),
             LeafEKUPolicy(), DocTypePolicy(docType: docType),
         ]
     }

@@ -5,24 +5,13 @@ import X509
 /// entry with `isTrustAnchor`, with partial chains; only self-signed IACAs, without); the other related entries join
 /// the chain's own certificates as untrusted intermediates.
 ///
-/// A successful validation is memoized per generation (``ValidationMemo``) and reused while the decision time lies
-/// inside the validated chain's validity window and every list it drew from is usable: the answer the full path
-/// would give. A chain that validates only under lists that cannot be used answers `trust_list_expired` /
+/// A successful validation is memoized per generation (``ValidationMemo``), which ``MemoizedValidationPolicy`` reuses.
+/// A chain that validates only under lists that cannot be used answers `trust_list_expired` /
 /// `trust_list_unavailable`: the list, not the chain, is the problem.
 struct ChainValidationPolicy: DecisionPolicy {
     func check<Row: ListedRow>(_ context: inout DecisionContext<Row>) -> TrustDecision.NotTrusted? {
+        guard context.validated == nil else { return nil }
         let table = context.table
-        let key = ValidationMemo.key(context.chain)
-        if let hit = context.memo.lookup(key), hit.validFrom <= context.time, context.time <= hit.validUntil,
-            hit.sources.allSatisfy(context.isUsable),
-            let entry = table.entries(withSHA256: hit.anchorSHA256).first(where: {
-                table.entries[$0].isAnchor && context.isUsable(table.sources[$0])
-            })
-        {
-            context.validated = (context.anchor(entry), table.entries[entry].docTypes, hit.chain)
-            return nil
-        }
-
         let candidates = context.relatedUsable
         switch validate(context, candidates: candidates) {
         case .valid(let validated):
@@ -49,7 +38,7 @@ struct ChainValidationPolicy: DecisionPolicy {
                     validFrom: validated.certificates.map(\.notBefore).max() ?? context.time,
                     validUntil: validated.certificates.map(\.notAfter).min() ?? context.time,
                     sources: context.lists(of: listsUsed)),
-                for: key)
+                for: ValidationMemo.key(context.chain))
             context.validated = (context.anchor(entry), table.entries[entry].docTypes, chain)
             return nil
         case .invalid(let failure):

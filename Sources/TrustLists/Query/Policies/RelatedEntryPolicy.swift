@@ -1,9 +1,10 @@
 /// The chain relates to an entry of a usable list: an entry is a chain certificate (direct listing), its issuer by
 /// Name, or its authority key by SKI (DESIGN.md, "Queries"). Else the answer is `trust_list_expired` /
 /// `trust_list_unavailable` when it relates only to entries of lists that cannot be used, and `not_on_trust_list`
-/// when it relates to nothing listed.
+/// when it relates to nothing listed. A chain already validated (``MemoizedValidationPolicy``) passes.
 struct RelatedEntryPolicy: DecisionPolicy {
     func check<Row: ListedRow>(_ context: inout DecisionContext<Row>) -> TrustDecision.NotTrusted? {
+        guard context.validated == nil else { return nil }
         let related = context.table.related(to: context.chain)
         context.relatedUsable = related.filter { context.isUsable(context.table.sources[$0]) }
         context.relatedUnusable = related.filter { !context.isUsable(context.table.sources[$0]) }
