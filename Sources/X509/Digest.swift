@@ -55,14 +55,17 @@ private final class FetchedDigests: @unchecked Sendable {
 
 /// Lower-case hexadecimal text of bytes (`"3b5456…"`), as pins are written in configuration and JSON.
 public func hexString(_ bytes: some Sequence<UInt8>) -> String {
-    let digits: [Character] = Array("0123456789abcdef")
-    var text = ""
+    var text: [UInt8] = []
+    text.reserveCapacity(bytes.underestimatedCount * 2)
     for byte in bytes {
-        text.append(digits[Int(byte >> 4)])
-        text.append(digits[Int(byte & 0x0f)])
+        text.append(hexDigits[Int(byte >> 4)])
+        text.append(hexDigits[Int(byte & 0x0f)])
     }
-    return text
+    return String(decoding: text, as: UTF8.self)
 }
+
+/// The ASCII codes of `0`…`9`, `a`…`f`.
+private let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
 /// Bytes from hexadecimal text (either case, no separators), or nil when the text is not an even number of hex
 /// digits.

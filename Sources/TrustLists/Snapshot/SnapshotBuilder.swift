@@ -156,11 +156,15 @@ public enum SnapshotBuilder {
                 if let other = firstOfSKI[info.ski] { join(index, other) } else { firstOfSKI[info.ski] = index }
             }
         }
+        let roots = infos.indices.map(root)
         var docTypesOfGroup: [Int: Set<String>] = [:]
-        for (index, info) in infos.enumerated() { docTypesOfGroup[root(index), default: []].formUnion(info.docTypes) }
+        for (index, info) in infos.enumerated() { docTypesOfGroup[roots[index], default: []].formUnion(info.docTypes) }
+        let sortedDocTypes = docTypesOfGroup.mapValues { $0.sorted() }
+        let certificateEntries = entriesOfCertificate
 
-        return infos.indices.compactMap { index -> Snapshot.Issuer? in
-            guard let entries = entriesOfCertificate[index] else { return nil }
+        // Each row is independent text work (base64, hex, RFC 4514), spread over the cores like the list's decode.
+        return Array(infos.indices).parallelMap { index -> Snapshot.Issuer? in
+            guard let entries = certificateEntries[index] else { return nil }
             let info = infos[index]
             let certificate = info.certificate
             func first(_ field: (VicalCertificateInfo) -> String?) -> String? {
@@ -175,13 +179,13 @@ public enum SnapshotBuilder {
                 stateOrProvinceName: first(\.listed.stateOrProvinceName),
                 issuingAuthority: first(\.issuingAuthority), notBefore: SnapshotTime.normalized(certificate.notBefore),
                 notAfter: SnapshotTime.normalized(certificate.notAfter),
-                docTypes: (docTypesOfGroup[root(index)] ?? []).sorted(), source: source)
-        }
+                docTypes: sortedDocTypes[roots[index]] ?? [], source: source)
+        }.compactMap { $0 }
     }
 
     /// One verifier per RICAL entry.
     static func verifiers(of rical: Rical, source: ListID) -> [Snapshot.Verifier] {
-        rical.certificateInfos.map { info in
+        rical.certificateInfos.parallelMap { info in
             let certificate = info.certificate
             return Snapshot.Verifier(
                 certificate: base64(certificate.derEncoded), sha256: certificate.sha256Hex, ski: hexString(info.ski),
