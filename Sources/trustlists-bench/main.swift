@@ -30,7 +30,7 @@ let usage = """
     and how it was obtained (median over repetitions after a warm-up). Build with -c release.
 
     GROUPS:
-    \(groups.map { "  \(Bench.label($0.name, 8))\($0.summary)" }.joined(separator: "\n"))
+    \(groups.map { "  \(Bench.label($0.name, 16))\($0.summary)" }.joined(separator: "\n"))
 
     OPTIONS:
       --keep-files DIR  keep the synthetic lists, root and Python script there (default: a temporary folder,
