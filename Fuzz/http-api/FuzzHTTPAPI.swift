@@ -26,23 +26,8 @@ let router: HTTPRouter = {
     let time = Date(timeIntervalSince1970: 1_796_119_200)  // 2026-12-01T10:00:00Z
     do {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-http-api-\(getpid())")
-        let files = folder.appendingPathComponent("published")
-        let config = folder.appendingPathComponent("config")
-        for url in [files, config] {
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        }
         let network = try DemoNetwork(name: "Fuzz", at: time - 3600)
-        try Data(network.root.certificate.pemEncoded.utf8).write(to: files.appendingPathComponent("root.pem"))
-        try Data(try network.signed(network.vicalContent())).write(to: files.appendingPathComponent("vical"))
-        try Data(try network.signed(network.ricalContent())).write(to: files.appendingPathComponent("rical"))
-        let json = """
-            {"cacheDirectory": "../cache", "allowInsecureURLs": true, "networks": [{"id": "fuzz",
-              "root": {"file": "\(files.path)/root.pem", "sha256": ["\(network.root.certificate.sha256Hex)"]},
-              "vical": {"url": "file://\(files.path)/vical", "provider": "\(network.providerName)"},
-              "rical": {"url": "file://\(files.path)/rical", "provider": "\(network.providerName)"}}]}
-            """
-        let file = config.appendingPathComponent("trustlists.json")
-        try Data(json.utf8).write(to: file)
+        let file = try network.publishOffline(in: folder, id: "fuzz")
         let service = TrustService(configuration: try Configuration.load(path: file.path))
         let report = try service.refresh(at: time, lockTimeout: 10)
         guard report.results.allSatisfy({ $0.outcome.name == "updated" }) else {

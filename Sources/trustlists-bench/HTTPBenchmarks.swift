@@ -182,26 +182,7 @@ enum HTTPBenchmarks {
     /// The demo network's lists verified by a service in `folder` (file:// URLs), and its reader chain.
     static func makeService(in folder: URL) throws -> (TrustService, [Certificate]) {
         let network = try DemoNetwork(name: "Bench", at: Date() - 3600)
-        let files = folder.appendingPathComponent("published")
-        try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
-        try Data(network.root.certificate.pemEncoded.utf8).write(to: files.appendingPathComponent("root.pem"))
-        try Data(try network.signed(network.vicalContent())).write(to: files.appendingPathComponent("vical"))
-        try Data(try network.signed(network.ricalContent())).write(to: files.appendingPathComponent("rical"))
-        let configFolder = folder.appendingPathComponent("config")
-        try FileManager.default.createDirectory(at: configFolder, withIntermediateDirectories: true)
-        let json = """
-            {
-              "cacheDirectory": "../cache", "allowInsecureURLs": true,
-              "networks": [ {
-                "id": "bench",
-                "root": { "file": "\(files.path)/root.pem", "sha256": ["\(network.root.certificate.sha256Hex)"] },
-                "vical": { "url": "file://\(files.path)/vical", "provider": "\(network.providerName)" },
-                "rical": { "url": "file://\(files.path)/rical", "provider": "\(network.providerName)" }
-              } ]
-            }
-            """
-        let file = configFolder.appendingPathComponent("trustlists.json")
-        try Data(json.utf8).write(to: file)
+        let file = try network.publishOffline(in: folder, id: "bench")
         let service = TrustService(configuration: try Configuration.load(path: file.path))
         let report = try service.refresh(at: Date(), lockTimeout: 10)
         guard report.results.allSatisfy({ $0.state.isTrusted }) else {

@@ -66,7 +66,8 @@ enum DemoCommand: Command {
         do {
             try manager.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw InputFiles.Failure(description: "cannot create \(folder.path): \(FoundationErrorText.describe(error))")
+            throw InputFiles.Failure(
+                description: "cannot create \(folder.path): \(FoundationErrorText.describe(error))")
         }
         return folder
     }
@@ -127,20 +128,8 @@ struct DemoFiles {
         try files.publishRequests()
         try files.publish(network.vicalContent(issueID: goodIssue, date: now - 60))
         try files.publish(network.ricalContent(issueID: 1, date: now - 60))
-        let published = folder.appendingPathComponent("published").path
-        let configuration = """
-            {
-              "cacheDirectory": "../cache",
-              "allowInsecureURLs": true,
-              "networks": [ {
-                "id": "demo",
-                "root": { "url": "file://\(published)/root.pem", "sha256": ["\(network.root.certificate.sha256Hex)"] },
-                "vical": { "url": "file://\(published)/vical.cose", "provider": "\(network.providerName)" },
-                "rical": { "url": "file://\(published)/rical.cose", "provider": "\(network.providerName)" }
-              } ]
-            }
-
-            """
+        let configuration = network.offlineConfiguration(
+            id: "demo", published: folder.appendingPathComponent("published"))
         try files.save(Array(configuration.utf8), as: "config/trustlists.json")
         return files
     }

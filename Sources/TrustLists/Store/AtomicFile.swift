@@ -81,7 +81,8 @@ public enum AtomicFile {
             try FileManager.default.createDirectory(
                 at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw TrustListError(.persistError, "cannot create folder \(url.path): \(FoundationErrorText.describe(error))")
+            throw TrustListError(
+                .persistError, "cannot create folder \(url.path): \(FoundationErrorText.describe(error))")
         }
     }
 

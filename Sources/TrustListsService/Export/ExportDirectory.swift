@@ -192,7 +192,8 @@ public struct ExportDirectory: Sendable {
             try FileManager.default.createDirectory(
                 at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
         } catch {
-            throw TrustListError(.persistError, "cannot create folder \(url.path): \(FoundationErrorText.describe(error))")
+            throw TrustListError(
+                .persistError, "cannot create folder \(url.path): \(FoundationErrorText.describe(error))")
         }
     }
 }

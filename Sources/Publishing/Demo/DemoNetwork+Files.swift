@@ -1,0 +1,53 @@
+import Foundation
+
+extension DemoNetwork {
+    /// The configuration file of this network published as files: one network `id` whose root, VICAL and RICAL are
+    /// read from `published` over `file://` URLs (so `allowInsecureURLs` is on), pinned by the root's SHA-256, with
+    /// the cache in `../cache` beside the configuration's folder.
+    /// - Parameters:
+    ///   - id: the network id.
+    ///   - published: the folder holding `root.pem`, `vical.cose` and `rical.cose`.
+    /// - Returns: the JSON text, ending with a newline.
+    public func offlineConfiguration(id: String, published: URL) -> String {
+        """
+        {
+          "cacheDirectory": "../cache",
+          "allowInsecureURLs": true,
+          "networks": [ {
+            "id": "\(id)",
+            "root": { "url": "file://\(published.path)/root.pem", "sha256": ["\(root.certificate.sha256Hex)"] },
+            "vical": { "url": "file://\(published.path)/vical.cose", "provider": "\(providerName)" },
+            "rical": { "url": "file://\(published.path)/rical.cose", "provider": "\(providerName)" }
+          } ]
+        }
+
+        """
+    }
+
+    /// Publishes the network in `folder` for a service to refresh from, offline: `published/root.pem`,
+    /// `published/vical.cose` and `published/rical.cose` (signed by the network's signers), and
+    /// `config/trustlists.json` (``offlineConfiguration(id:published:)``).
+    /// - Parameters:
+    ///   - folder: where to write; created when missing.
+    ///   - id: the network id.
+    ///   - vical: the VICAL's content; the network's default one when nil.
+    ///   - rical: the RICAL's content; the network's default one when nil.
+    /// - Returns: the configuration file.
+    /// - Throws: when OpenSSL cannot sign or a file cannot be written.
+    public func publishOffline(
+        in folder: URL, id: String, vical: ListContent? = nil, rical: ListContent? = nil
+    ) throws -> URL {
+        let published = folder.appendingPathComponent("published")
+        let config = folder.appendingPathComponent("config")
+        for url in [published, config] {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        }
+        try Data(root.certificate.pemEncoded.utf8).write(to: published.appendingPathComponent("root.pem"))
+        for content in [vical ?? vicalContent(), rical ?? ricalContent()] {
+            try Data(try signed(content)).write(to: published.appendingPathComponent("\(content.kind.rawValue).cose"))
+        }
+        let file = config.appendingPathComponent("trustlists.json")
+        try Data(offlineConfiguration(id: id, published: published).utf8).write(to: file)
+        return file
+    }
+}
