@@ -6,7 +6,8 @@
 # With no TARGET every target runs. Each runs for N seconds (--seconds, default 60) and/or N executions (--runs),
 # whichever comes first, and prints: executions, executions per second, seconds, peak memory, and crashes (0, or the
 # path of the reproducer). Exit status: 0 when no target found anything, 1 when one did (crash, broken invariant, timeout,
-# leak or out-of-memory; the reproducer is kept in .fuzz/artifacts/<target>/), 2 on a usage or build error.
+# leak or out-of-memory; the reproducer is kept in .fuzz/artifacts/<target>/), 2 on a usage or build error, 130
+# when a target was stopped by a signal before it was done.
 # Replay a reproducer with `.build-fuzz/release/fuzz-<target> FILE` (with ASAN_OPTIONS=malloc_context_size=30 for
 # the allocation stacks of a memory error: the runs here record none, which makes them about 20% faster).
 #
@@ -115,6 +116,7 @@ limits=()
 [ -z "$seconds" ] || limits+=("-max_total_time=$seconds")
 [ -z "$runs" ] || limits+=("-runs=$runs")
 failed=0
+interrupted=0
 printf '%-16s %14s %10s %8s %9s  %s\n' target executions exec/s seconds "rss MB" crashes
 for target in "${targets[@]}"; do
     corpus="$fuzz_dir/corpus/$target"
@@ -131,9 +133,16 @@ for target in "${targets[@]}"; do
     rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
     rss=$(sed -n 's/^stat::peak_rss_mb: *//p' "$log" | tail -1)
     reproducer=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -1)
-    if [ "$status" -ne 0 ] || [ -n "$reproducer" ]; then
+    if [ -n "$reproducer" ]; then
         failed=1
-        crashes=${reproducer:-"exit status $status, see $log"}
+        crashes=$reproducer
+    elif [ "$status" -eq 72 ]; then
+        # libFuzzer's exit status when it is stopped by SIGINT or SIGTERM: no finding, but not a full run either.
+        interrupted=1
+        crashes="0 (interrupted)"
+    elif [ "$status" -ne 0 ]; then
+        failed=1
+        crashes="exit status $status, see $log"
     else
         crashes=0
     fi
@@ -142,5 +151,9 @@ for target in "${targets[@]}"; do
 done
 if [ "$failed" -ne 0 ]; then
     echo "fuzzing found a problem: reproducers are in $fuzz_dir/artifacts/, logs in $fuzz_dir/<target>.log" >&2
+    exit 1
 fi
-exit "$failed"
+if [ "$interrupted" -ne 0 ]; then
+    echo "a target was interrupted before its --seconds or --runs were done" >&2
+    exit 130
+fi
