@@ -219,6 +219,13 @@ def main():
             # The bare SessionTranscript (the content of SessionTranscriptBytes), as a second transcript form.
             bare = cbor2.loads(transcript).value
             seeds.add("device-request", device_request_input(bare, request))
+            # A second-edition request: the DocRequest unsigned, a deviceRequestInfo, the readerAuth as readerAuthAll.
+            decoded = cbor2.loads(request)
+            items = decoded["docRequests"][0]["itemsRequest"]
+            second = cbor2.dumps({"version": "1.1", "docRequests": [{"itemsRequest": items}, {"itemsRequest": items}],
+                                  "deviceRequestInfo": cbor2.CBORTag(24, cbor2.dumps({"useCases": []})),
+                                  "readerAuthAll": [reader_auth]})
+            seeds.add("device-request", device_request_input(transcript, second))
 
     configs = [repo / "config/trustlists.json"]
     if demo:

@@ -6,7 +6,7 @@ import Presentation
 // in the session of the other. Input layout: a 2-byte big-endian length n, n bytes of SessionTranscript (bare or
 // SessionTranscriptBytes), the rest a DeviceRequest. Each decodes to a value or its documented codes; a transcript
 // re-read from its bytes, bare or tagged, is the same; ReaderAuthenticationBytes are the documented structure; every
-// DocRequest gets one result with a documented code.
+// DocRequest and every readerAuthAll signature gets one result with a documented code.
 //
 // libFuzzer options: -max_len=4096 -dict=Fuzz/Dictionaries/cbor.dict
 
@@ -45,6 +45,17 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let report = request.verifyReaderAuthentication(sessionTranscript: session)
     Fuzz.require(report.documents.count == request.docRequests.count, "not one result per DocRequest")
     Fuzz.require(report.readerAuthAll.count == request.readerAuthAll.count, "not one result per readerAuthAll")
+    for result in report.readerAuthAll {
+        switch result {
+        case .notAuthenticated:
+            Fuzz.require(false, "a readerAuthAll signature reported as absent")
+        case .signatureVerified(let chain):
+            Fuzz.require(!chain.isEmpty, "a readerAuthAll signature verified without a chain")
+        case .failed(let code, let message):
+            Fuzz.require(
+                readerAuthCodes.contains(code), "readerAuthAll failed with undocumented code \(code): \(message)")
+        }
+    }
     for document in report.documents {
         switch document.readerAuthentication {
         case .notAuthenticated:

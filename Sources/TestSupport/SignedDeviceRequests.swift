@@ -105,3 +105,47 @@ public enum SignedRequests {
         ]).encoded()
     }
 }
+
+extension SignedRequests {
+    /// ReaderAuthenticationAllBytes (ISO/IEC 18013-5 second edition) built here independently of
+    /// ``ReaderAuthenticationAll/bytes(for:sessionTranscript:withDeviceRequestInfo:)``: the four-element form with
+    /// `info` (an encoded DeviceRequestInfo) or null, or the three-element form when `threeElements`.
+    public static func readerAuthenticationAllBytes(
+        items: [[UInt8]], info: [UInt8]?, transcript: SessionTranscript, threeElements: Bool = false
+    ) -> [UInt8] {
+        var elements: [CBOREncoder.Item] = [
+            .value("ReaderAuthenticationAll"), .embedded(transcript.node),
+            .value(.array(items.map { .tagged(24, .byteString($0)) })),
+        ]
+        if !threeElements { elements.append(.value(info.map { .tagged(24, .byteString($0)) } ?? .null)) }
+        return CBOREncoder().encode(.tagged(24, .cborInByteString(.array(elements))))
+    }
+
+    /// A version 1.1 DeviceRequest with one unsigned DocRequest per entry of `items`, an optional
+    /// `deviceRequestInfo`, and one `readerAuthAll` signature per signer, each over ReaderAuthenticationAllBytes
+    /// for `signedItems` (default: `items`) with the x5chain in the unprotected header.
+    public static func deviceRequestSignedForAll(
+        items: [[UInt8]], info: [UInt8]? = nil, transcript: SessionTranscript,
+        signers: [(key: PrivateKey, chain: [Certificate])], signedItems: [[UInt8]]? = nil, threeElements: Bool = false
+    ) throws -> [UInt8] {
+        let payload = readerAuthenticationAllBytes(
+            items: signedItems ?? items, info: info, transcript: transcript, threeElements: threeElements)
+        var signatures: [CBOR] = []
+        for signer in signers {
+            let signed = try COSESign1.sign(
+                payload: payload, key: signer.key,
+                unprotectedHeader: [.init(key: .int(33), value: X5Chain.headerValue(signer.chain.map(\.derEncoded)))],
+                detached: true)
+            signatures.append(try CBORDecoder.decodeValue(signed))
+        }
+        var entries: [CBOR.MapEntry] = [
+            .init(key: "version", value: "1.1"),
+            .init(
+                key: "docRequests",
+                value: .array(items.map { .map([.init(key: "itemsRequest", value: .tagged(24, .byteString($0)))]) })),
+        ]
+        if let info { entries.append(.init(key: "deviceRequestInfo", value: .tagged(24, .byteString(info)))) }
+        entries.append(.init(key: "readerAuthAll", value: .array(signatures)))
+        return CBOR.map(entries).encoded()
+    }
+}

@@ -210,6 +210,15 @@ struct DeviceRequestDecodingTests {
             name: "readerAuthAll holds a number",
             bytes: request(items: validItems, extra: [.init(key: "readerAuthAll", value: [1])]),
             code: .notCOSESign1, path: "readerAuthAll[0]"),
+        Malformed(
+            name: "deviceRequestInfo is a map, not tag 24 over an encoded map",
+            bytes: request(items: validItems, extra: [.init(key: "deviceRequestInfo", value: [:])]),
+            code: .malformedDeviceRequest, path: "deviceRequestInfo"),
+        Malformed(
+            name: "deviceRequestInfo encodes an array",
+            bytes: request(
+                items: validItems, extra: [.init(key: "deviceRequestInfo", value: .tagged(24, .byteString([0x80])))]),
+            code: .malformedDeviceRequest, path: "deviceRequestInfo"),
     ]
 
     @Test("a request of the wrong shape fails with its code and names the path", arguments: malformed)

@@ -161,6 +161,70 @@ struct ProximityDecisionTests {
                 .trusted)
     }
 
+    /// A second ItemsRequest, so that readerAuthAll covers two DocRequests.
+    static let photoIDItems = CBOR.map([
+        .init(key: "docType", value: "org.iso.23220.photoid.1"),
+        .init(key: "nameSpaces", value: ["org.iso.23220.1": ["portrait": false]]),
+    ]).encoded()
+
+    @Test("readerAuthAll by a listed reader authenticates every DocRequest: trusted, by that reader")
+    func readerAuthAllTrusted() throws {
+        let bytes = try SignedRequests.deviceRequestSignedForAll(
+            items: [SignedRequests.itemsRequest, Self.photoIDItems], transcript: transcript,
+            signers: [(sim.readerLeaf.key, readerChain)])
+        let decision = ProximityVerifier.decide(
+            deviceRequest: try DeviceRequest(cborEncoded: bytes), sessionTranscript: transcript, trust: queries,
+            at: world.now)
+        #expect(decision.trusted, "\(decision.message)")
+        #expect(decision.verifiedBy.commonName == "Sim Reader")
+        #expect(decision.documents.map(\.trusted) == [true, true])
+        #expect(decision.consent.requestedDocTypes == ["org.iso.18013.5.1.mDL", "org.iso.23220.photoid.1"])
+    }
+
+    @Test("readerAuthAll: an unlisted reader beside a listed one counts the listed one; alone it is not_on_trust_list")
+    func readerAuthAllSeveralSignatures() throws {
+        let pki = try SignedRequests.readerPKI()
+        let unlisted = (key: pki.leaf.key, chain: [pki.leaf.certificate, pki.root.certificate])
+        let items = [SignedRequests.itemsRequest, Self.photoIDItems]
+        let both = try SignedRequests.deviceRequestSignedForAll(
+            items: items, transcript: transcript, signers: [unlisted, (sim.readerLeaf.key, readerChain)])
+        let decision = ProximityVerifier.decide(
+            deviceRequest: try DeviceRequest(cborEncoded: both), sessionTranscript: transcript, trust: queries,
+            at: world.now)
+        #expect(decision.trusted, "\(decision.message)")
+        #expect(decision.verifiedBy.commonName == "Sim Reader")
+        let alone = try SignedRequests.deviceRequestSignedForAll(
+            items: items, transcript: transcript, signers: [unlisted])
+        let refused = ProximityVerifier.decide(
+            deviceRequest: try DeviceRequest(cborEncoded: alone), sessionTranscript: transcript, trust: queries,
+            at: world.now)
+        #expect(refused.reason == .notOnTrustList)
+        #expect(refused.documents.map(\.reasonCode) == ["not_on_trust_list", "not_on_trust_list"])
+    }
+
+    @Test("a readerAuthAll that fails fails every DocRequest, even one with a good readerAuth of its own")
+    func readerAuthAllFailureOverrides() throws {
+        let items = [SignedRequests.itemsRequest, Self.photoIDItems]
+        let bytes = try SignedRequests.deviceRequestSignedForAll(
+            items: items, transcript: transcript, signers: [(sim.readerLeaf.key, readerChain)],
+            signedItems: [items[0]])
+        // Give the first DocRequest a good readerAuth of its own.
+        var request = try CBORDecoder.decodeValue(bytes)
+        guard case .map(var entries) = request, let index = entries.firstIndex(where: { $0.key == "docRequests" }),
+            case .array(var docRequests) = entries[index].value
+        else { throw CBORShapeError() }
+        docRequests[0] = try docRequest(signer: sim.readerLeaf.key, chain: readerChain)
+        entries[index] = .init(key: "docRequests", value: .array(docRequests))
+        request = .map(entries)
+        let decision = ProximityVerifier.decide(
+            deviceRequest: try DeviceRequest(cborEncoded: request.encoded()), sessionTranscript: transcript,
+            trust: queries, at: world.now)
+        #expect(!decision.trusted)
+        #expect(decision.reason == .badSignature)
+        #expect(decision.documents.map(\.reasonCode) == ["bad_signature", "bad_signature"])
+        #expect(decision.message.hasPrefix("readerAuthAll[0]: "), "\(decision.message)")
+    }
+
     @Test("Annex D: the standard's reader, as its own anchor, is trusted at a time inside its validity")
     func annexD() throws {
         let reader = try Certificate(derEncoded: AnnexD.readerCertificate)

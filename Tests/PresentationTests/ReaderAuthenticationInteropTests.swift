@@ -10,8 +10,10 @@ import X509
 @Suite("ReaderAuthentication interop with Python")
 struct ReaderAuthenticationInteropTests {
     /// Builds a reader PKI (root, leaf with the reader EKU) with cryptography's x509 builder, a SessionTranscript and
-    /// a DeviceRequest with two DocRequests (the first signed, the second not) with cbor2, in insertion order (not
-    /// the deterministic encoding), and prints them as JSON.
+    /// a DeviceRequest with cbor2, in insertion order (not the deterministic encoding), and prints them as JSON.
+    /// Arguments: the curve, then the request: `readerAuth` (two DocRequests, the first signed, the second not),
+    /// `all-info`, `all-null` or `all-3` (version 1.1, two unsigned DocRequests and a readerAuthAll over the
+    /// four-element ReaderAuthenticationAll with a deviceRequestInfo, with null, or over the three-element form).
     static let signThere = """
         import sys, json, hashlib, datetime, cbor2
         from cryptography import x509
@@ -49,15 +51,29 @@ struct ReaderAuthenticationInteropTests {
             "requestInfo": {"purpose": "car rental"},
         })
         items_bytes = cbor2.CBORTag(24, items)
-        ra = b"\\x83" + cbor2.dumps("ReaderAuthentication") + transcript + cbor2.dumps(items_bytes)
-        ra_bytes = cbor2.dumps(cbor2.CBORTag(24, ra))
-        protected = cbor2.dumps({1: alg})
-        r, s = decode_dss_signature(leaf_key.sign(cbor2.dumps(["Signature1", protected, b"", ra_bytes]), ec.ECDSA(digest)))
-        reader_auth = [protected, {33: [leaf, root]}, None, r.to_bytes(size, "big") + s.to_bytes(size, "big")]
-        request = cbor2.dumps({"version": "1.0", "docRequests": [
-            {"itemsRequest": items_bytes, "readerAuth": reader_auth},
-            {"itemsRequest": items_bytes},
-        ]})
+        def sign(content):
+            protected = cbor2.dumps({1: alg})
+            tbs = cbor2.dumps(["Signature1", protected, b"", cbor2.dumps(cbor2.CBORTag(24, content))])
+            r, s = decode_dss_signature(leaf_key.sign(tbs, ec.ECDSA(digest)))
+            return [protected, {33: [leaf, root]}, None, r.to_bytes(size, "big") + s.to_bytes(size, "big")]
+        mode = sys.argv[2]
+        if mode == "readerAuth":
+            ra = b"\\x83" + cbor2.dumps("ReaderAuthentication") + transcript + cbor2.dumps(items_bytes)
+            request = {"version": "1.0", "docRequests": [
+                {"itemsRequest": items_bytes, "readerAuth": sign(ra)},
+                {"itemsRequest": items_bytes},
+            ]}
+        else:
+            photo = cbor2.dumps({"docType": "org.iso.23220.photoid.1", "nameSpaces": {"org.iso.23220.1": {"portrait": False}}})
+            all_items = [items_bytes, cbor2.CBORTag(24, photo)]
+            info = cbor2.CBORTag(24, cbor2.dumps({"useCases": []})) if mode == "all-info" else None
+            head = cbor2.dumps("ReaderAuthenticationAll") + transcript + cbor2.dumps(all_items)
+            raa = b"\\x83" + head if mode == "all-3" else b"\\x84" + head + cbor2.dumps(info)
+            request = {"version": "1.1", "docRequests": [{"itemsRequest": i} for i in all_items]}
+            if info is not None:
+                request["deviceRequestInfo"] = info
+            request["readerAuthAll"] = [sign(raa)]
+        request = cbor2.dumps(request)
         print(json.dumps({
             "deviceRequest": request.hex(),
             "sessionTranscriptBytes": cbor2.dumps(cbor2.CBORTag(24, transcript)).hex(),
@@ -77,7 +93,7 @@ struct ReaderAuthenticationInteropTests {
         "a DeviceRequest built and signed by cbor2 + cryptography verifies here", .requires(.interopModules),
         arguments: ["P-256", "P-384"])
     func signedThereVerifiesHere(curve: String) throws {
-        let output = try Python.run(Self.signThere, input: [], arguments: [curve])
+        let output = try Python.run(Self.signThere, input: [], arguments: [curve, "readerAuth"])
         let signed = try JSONDecoder().decode(Signed.self, from: Data(output))
         let request = try DeviceRequest(cborEncoded: hex(signed.deviceRequest))
         #expect(request.warnings.isEmpty)
@@ -101,6 +117,30 @@ struct ReaderAuthenticationInteropTests {
         #expect(results[0].chain.map(\.sha256Hex) == [signed.leafSHA256, signed.rootSHA256], "\(results[0])")
         #expect(results[0].leaf?.subject.commonName == "py reader")
         #expect(results[1] == .notAuthenticated)
+    }
+
+    @Test(
+        "a readerAuthAll built and signed by cbor2 + cryptography verifies here and covers both DocRequests",
+        .requires(.interopModules), arguments: ["all-info", "all-null", "all-3"])
+    func readerAuthAllSignedThereVerifiesHere(form: String) throws {
+        let output = try Python.run(Self.signThere, input: [], arguments: ["P-256", form])
+        let signed = try JSONDecoder().decode(Signed.self, from: Data(output))
+        let request = try DeviceRequest(cborEncoded: hex(signed.deviceRequest))
+        #expect(request.version == "1.1")
+        #expect(request.requestedDocTypes == ["org.iso.18013.5.1.mDL", "org.iso.23220.photoid.1"])
+        #expect((request.deviceRequestInfoBytes != nil) == (form == "all-info"))
+        let transcript = try SessionTranscript(cborEncoded: hex(signed.sessionTranscriptBytes))
+        let report = request.verifyReaderAuthentication(sessionTranscript: transcript)
+        #expect(report.readerAuthAll.count == 1)
+        #expect(report.readerAuthAll[0].chain.map(\.sha256Hex) == [signed.leafSHA256, signed.rootSHA256], "\(report)")
+        #expect(report.warnings.contains { $0.contains("three-element") } == (form == "all-3"))
+        let root = try #require(report.readerAuthAll[0].chain.last)
+        let decision = ProximityVerifier.decide(
+            deviceRequest: request, sessionTranscript: transcript, trust: AnchoredReaderTrust(anchors: [root]),
+            at: Date(timeIntervalSince1970: 1_750_000_000))
+        #expect(decision.trusted, "\(decision.message)")
+        #expect(decision.documents.map(\.trusted) == [true, true])
+        #expect(decision.verifiedBy.commonName == "py reader")
     }
 
     /// Reads a DeviceRequest and a bare SessionTranscript (hex, one per line), builds ReaderAuthenticationBytes with

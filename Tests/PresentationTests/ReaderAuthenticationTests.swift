@@ -223,8 +223,8 @@ struct ReaderAuthenticationTests {
         #expect(report.documents.first?.readerAuthentication.failureCode == .malformedCertificate)
     }
 
-    @Test("readerAuthAll is kept and reported not verified, never as authentication")
-    func readerAuthAllNotVerified() throws {
+    @Test("Annex D's readerAuth moved to readerAuthAll is bad_signature: it signs ReaderAuthentication, not ...All")
+    func readerAuthMovedToReaderAuthAll() throws {
         let annexD = try CBORDecoder.decodeValue(AnnexD.deviceRequest)
         guard case .array(let docRequests) = annexD["docRequests"], let readerAuth = docRequests.first?["readerAuth"]
         else {
@@ -238,10 +238,84 @@ struct ReaderAuthenticationTests {
         ]).encoded()
         let request = try DeviceRequest(cborEncoded: bytes)
         #expect(request.readerAuthAll.count == 1)
-        #expect(request.warnings == ["readerAuthAll[0]: \(ReaderAuthAllResult.unknownStructure)"])
+        #expect(request.warnings.isEmpty)
         let report = request.verifyReaderAuthentication(sessionTranscript: try Self.annexDTranscript())
-        #expect(report.readerAuthAll == [.notVerified(reason: ReaderAuthAllResult.unknownStructure)])
+        #expect(report.readerAuthAll.map(\.failureCode) == [.badSignature])
         #expect(report.documents.first?.readerAuthentication == .notAuthenticated)
-        #expect(report.warnings.contains { $0.contains("not verified: unknown structure") })
+    }
+
+    /// Two ItemsRequests and a DeviceRequestInfo for the readerAuthAll tests.
+    static let secondItems = CBOR.map([
+        .init(key: "docType", value: "org.iso.23220.photoid.1"),
+        .init(
+            key: "nameSpaces",
+            value: .map([.init(key: "org.iso.23220.1", value: .map([.init(key: "portrait", value: false)]))])),
+    ]).encoded()
+    static let deviceRequestInfo = CBOR.map([.init(key: "useCases", value: [])]).encoded()
+
+    @Test(
+        "readerAuthAll covers every DocRequest: four elements with DeviceRequestInfoBytes or null, or three without",
+        arguments: [(true, false), (false, false), (false, true)])
+    func readerAuthAllVerifies(withInfo: Bool, threeElements: Bool) throws {
+        let transcript = try Self.annexDTranscript()
+        let pki = try SignedRequests.readerPKI()
+        let items = [SignedRequests.itemsRequest, Self.secondItems]
+        let info = withInfo ? Self.deviceRequestInfo : nil
+        let request = try DeviceRequest(
+            cborEncoded: try SignedRequests.deviceRequestSignedForAll(
+                items: items, info: info, transcript: transcript,
+                signers: [(pki.leaf.key, [pki.leaf.certificate, pki.root.certificate])], threeElements: threeElements))
+        #expect(request.deviceRequestInfoBytes == info)
+        #expect(
+            ReaderAuthenticationAll.bytes(
+                for: request, sessionTranscript: transcript, withDeviceRequestInfo: !threeElements)
+                == SignedRequests.readerAuthenticationAllBytes(
+                    items: items, info: info, transcript: transcript, threeElements: threeElements))
+        let report = request.verifyReaderAuthentication(sessionTranscript: transcript)
+        #expect(report.readerAuthAll.map(\.leaf) == [pki.leaf.certificate], "\(report.readerAuthAll)")
+        #expect(report.documents.map(\.readerAuthentication) == [.notAuthenticated, .notAuthenticated])
+        #expect(
+            report.warnings.contains { $0.hasPrefix("readerAuthAll[0]: signed over the three-element") }
+                == threeElements)
+    }
+
+    @Test("readerAuthAll that does not bind what was sent is bad_signature")
+    func readerAuthAllTampered() throws {
+        let transcript = try Self.annexDTranscript()
+        let pki = try SignedRequests.readerPKI()
+        let signer = (key: pki.leaf.key, chain: [pki.leaf.certificate])
+        let items = [SignedRequests.itemsRequest, Self.secondItems]
+        let cases: [(String, [UInt8])] = [
+            (
+                "one DocRequest signed, two sent",
+                try SignedRequests.deviceRequestSignedForAll(
+                    items: items, transcript: transcript, signers: [signer], signedItems: [items[0]])
+            ),
+            (
+                "the DocRequests signed in the other order",
+                try SignedRequests.deviceRequestSignedForAll(
+                    items: items, transcript: transcript, signers: [signer], signedItems: items.reversed())
+            ),
+            (
+                // The three-element form leaves deviceRequestInfo unsigned: not accepted when one is sent.
+                "three elements, with a deviceRequestInfo sent",
+                try SignedRequests.deviceRequestSignedForAll(
+                    items: items, info: Self.deviceRequestInfo, transcript: transcript, signers: [signer],
+                    threeElements: true)
+            ),
+        ]
+        for (name, bytes) in cases {
+            let report = try DeviceRequest(cborEncoded: bytes).verifyReaderAuthentication(sessionTranscript: transcript)
+            #expect(report.readerAuthAll.map(\.failureCode) == [.badSignature], "\(name)")
+        }
+        // Another session's transcript.
+        let signed = try DeviceRequest(
+            cborEncoded: try SignedRequests.deviceRequestSignedForAll(
+                items: items, transcript: transcript, signers: [signer]))
+        let other = try SessionTranscript(cborEncoded: CBOR.array([.null, .null, "other"]).encoded())
+        #expect(
+            signed.verifyReaderAuthentication(sessionTranscript: other).readerAuthAll.map(\.failureCode) == [
+                .badSignature
+            ])
     }
 }

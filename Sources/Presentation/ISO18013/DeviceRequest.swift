@@ -1,11 +1,12 @@
 import COSE
 
 /// What an mdoc reader asks an mdoc for (ISO/IEC 18013-5 §8.3.2.1.2.1):
-/// `DeviceRequest = { "version": tstr, "docRequests": [+ DocRequest], ? "readerAuthAll": [+ ReaderAuthAll] }`.
+/// `DeviceRequest = { "version": tstr, "docRequests": [+ DocRequest], ? "deviceRequestInfo": DeviceRequestInfoBytes,
+/// ? "readerAuthAll": [+ ReaderAuthAll] }` (the last two from the second edition).
 ///
 /// Decoding checks shape only. Reader authentication is a separate step that needs the session's
-/// ``SessionTranscript``: ``verifyReaderAuthentication(sessionTranscript:)``. Unknown keys, a newer minor version
-/// and the second edition's `readerAuthAll` are kept and reported in ``warnings``.
+/// ``SessionTranscript``: ``verifyReaderAuthentication(sessionTranscript:)``. Unknown keys and a newer minor version
+/// are reported in ``warnings``.
 ///
 /// Versions: the first edition defines `"1.0"`; the second edition uses `"1.1"` for requests that carry its
 /// additions (`readerAuthAll`, `deviceRequestInfo`). A later `1.x` is accepted with a warning, as a minor version
@@ -22,13 +23,19 @@ public struct DeviceRequest: Sendable {
     public let version: String
     /// `docRequests`, in the order received; never empty.
     public let docRequests: [DocRequest]
-    /// `readerAuthAll` (ISO/IEC 18013-5 second edition): COSE_Sign1 messages kept as received but never verified,
-    /// since the structure they sign is not confirmed here (see ``ReaderAuthAllResult``); empty when absent.
+    /// `deviceRequestInfo` (second edition): the encoded DeviceRequestInfo map exactly as received (the content of
+    /// the tag-24 byte string); nil when absent.
+    public let deviceRequestInfoBytes: [UInt8]?
+    /// `readerAuthAll` (second edition): COSE_Sign1 messages over all DocRequests at once, not yet verified (see
+    /// ``ReaderAuthenticationAll``); empty when absent.
     public let readerAuthAll: [COSESign1]
-    /// What was tolerated while decoding, each with its path: unknown keys, a newer minor version, `readerAuthAll`.
+    /// What was tolerated while decoding, each with its path: unknown keys, a newer minor version.
     public let warnings: [String]
+    /// The DeviceRequestInfoBytes data item (tag 24 and byte string) as received, embedded verbatim in
+    /// ReaderAuthenticationAllBytes.
+    let deviceRequestInfoItem: CBORNode?
 
-    static let knownKeys: Set<String> = ["version", "docRequests", "readerAuthAll"]
+    static let knownKeys: Set<String> = ["version", "docRequests", "deviceRequestInfo", "readerAuthAll"]
 
     /// Decodes a DeviceRequest with the COSE module's limited decoder.
     /// - Parameters:
@@ -36,7 +43,8 @@ public struct DeviceRequest: Sendable {
     ///   - limits: the decoding limits, applied to the request and to each embedded ItemsRequest.
     /// - Throws: ``PresentationError``: `malformed_cbor` (also for every truncation), `limits_exceeded`,
     ///   `malformed_device_request` naming the path of an item of the wrong shape or an unsupported version,
-    ///   `not_cose_sign1` for a readerAuth or readerAuthAll that is not a COSE_Sign1.
+    ///   or a `deviceRequestInfo` that is not tag 24 over an encoded map, `not_cose_sign1` for a readerAuth or
+    ///   readerAuthAll that is not a COSE_Sign1.
     public init(
         cborEncoded bytes: [UInt8], limits: CBORDecoder.Limits = DeviceRequest.defaultLimits
     )
@@ -58,6 +66,15 @@ public struct DeviceRequest: Sendable {
             docRequests.append(try DocRequest(request, limits: limits, warnings: &warnings))
         }
         self.docRequests = docRequests
+        if let infoReader = map.optional("deviceRequestInfo") {
+            let embedded = try ISO18013Decoding.embedded(infoReader, shapeCode: .malformedDeviceRequest, limits: limits)
+            _ = try ISO18013Decoding.field(.malformedDeviceRequest) { try embedded.reader.map() }
+            deviceRequestInfoItem = infoReader.node
+            deviceRequestInfoBytes = embedded.bytes
+        } else {
+            deviceRequestInfoItem = nil
+            deviceRequestInfoBytes = nil
+        }
         var readerAuthAll: [COSESign1] = []
         if let allReader = map.optional("readerAuthAll") {
             let items = try ISO18013Decoding.field(.malformedDeviceRequest) { try allReader.array() }
@@ -72,7 +89,6 @@ public struct DeviceRequest: Sendable {
                     throw PresentationError(
                         error.code, "\(item.path): \(error.reason)")
                 }
-                warnings.append("\(item.path): \(ReaderAuthAllResult.unknownStructure)")
             }
         }
         self.readerAuthAll = readerAuthAll

@@ -17,20 +17,21 @@ public struct DocRequestReport: Sendable {
 }
 
 /// A DeviceRequest checked in a session (ISO/IEC 18013-5 §8.3.2.1.2.1, §9.1.4): per DocRequest its reader
-/// authentication, and the `readerAuthAll` signatures reported but not verified.
+/// authentication, and per `readerAuthAll` signature (second edition) its reader authentication over all of them.
 public struct DeviceRequestReport: Sendable {
     /// `version` of the request.
     public let version: String
     /// One report per DocRequest, in the order of the request.
     public let documents: [DocRequestReport]
-    /// One result per `readerAuthAll` signature; always ``ReaderAuthAllResult/notVerified(reason:)``.
-    public let readerAuthAll: [ReaderAuthAllResult]
+    /// One result per `readerAuthAll` signature, in order (see ``ReaderAuthenticationAll``); empty when absent.
+    public let readerAuthAll: [ReaderAuthenticationResult]
     /// The request's decoding warnings, then every document's.
     public let warnings: [String]
 }
 
 extension DeviceRequest {
-    /// Checks every DocRequest's `readerAuth` in a session (see ``ReaderAuthentication``).
+    /// Checks every DocRequest's `readerAuth` (see ``ReaderAuthentication``) and every `readerAuthAll` signature
+    /// (see ``ReaderAuthenticationAll``) in a session.
     /// - Parameter sessionTranscript: the session's transcript.
     /// - Returns: the report; a failed signature is a result in it, never an error.
     public func verifyReaderAuthentication(sessionTranscript: SessionTranscript) -> DeviceRequestReport {
@@ -42,9 +43,9 @@ extension DeviceRequest {
             documents.append(DocRequestReport(docRequest: docRequest, readerAuthentication: result, warnings: local))
             all += local
         }
-        return DeviceRequestReport(
-            version: version, documents: documents,
-            readerAuthAll: readerAuthAll.map { _ in .notVerified(reason: ReaderAuthAllResult.unknownStructure) },
-            warnings: all)
+        let readerAuthAll = readerAuthAll.indices.map {
+            ReaderAuthenticationAll.verify($0, of: self, sessionTranscript: sessionTranscript, warnings: &all)
+        }
+        return DeviceRequestReport(version: version, documents: documents, readerAuthAll: readerAuthAll, warnings: all)
     }
 }

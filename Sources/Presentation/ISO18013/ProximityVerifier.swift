@@ -4,14 +4,16 @@ import TrustLists
 import X509
 
 /// Decides whether the reader of an ISO/IEC 18013-5 proximity session is trusted (§9.1.4, DESIGN.md "ISO/IEC 18013-5
-/// ReaderAuth"): per DocRequest, its `readerAuth` verified over the session's transcript, then the reader decision on
-/// its x5chain with the reader EKU always required; and overall.
+/// ReaderAuth"): per DocRequest, its `readerAuth` (or the request's `readerAuthAll`, second edition) verified over the
+/// session's transcript, then the reader decision on its x5chain with the reader EKU always required; and overall.
 ///
-/// Per DocRequest: no `readerAuth` is not trusted (`not_authenticated`, "not authenticated"); a `readerAuth` that
-/// fails is not trusted with that code (`bad_signature`, `unsupported_alg`, `missing_x5chain`, …); a verified one is
-/// what the reader decision says. Overall: trusted only when every DocRequest is, by the first DocRequest's reader;
-/// otherwise the first failing DocRequest's reason. `readerAuthAll` signatures are reported, never counted. A
-/// proximity reader has no domain, so a not-trusted answer is `verifiedBy: .none`.
+/// Per DocRequest, the authentication is its own `readerAuth`, or the `readerAuthAll` when it has none: none of them
+/// is not trusted (`not_authenticated`, "not authenticated"); one that fails is not trusted with that code
+/// (`bad_signature`, `unsupported_alg`, `missing_x5chain`, …); a verified one is what the reader decision says.
+/// `readerAuthAll` as a whole: any signature that fails fails every DocRequest (the request was altered or signed
+/// wrongly); otherwise the first signature whose reader is trusted counts, else the first. Overall: trusted only when
+/// every DocRequest is, all by one reader certificate; otherwise the first failing DocRequest's reason. A proximity
+/// reader has no domain, so a not-trusted answer is `verifiedBy: .none`.
 public enum ProximityVerifier {
     /// Decides about a decoded DeviceRequest in a session.
     /// - Parameters:
@@ -24,6 +26,7 @@ public enum ProximityVerifier {
         deviceRequest: DeviceRequest, sessionTranscript: SessionTranscript, trust: any ReaderTrust, at time: Date
     ) -> PresentationDecision {
         let report = deviceRequest.verifyReaderAuthentication(sessionTranscript: sessionTranscript)
+        let shared = sharedAuthentication(report.readerAuthAll, trust: trust, at: time)
         var documents: [PresentationDecision] = []
         for document in report.documents {
             var consent = ConsentDetails()
@@ -36,13 +39,14 @@ public enum ProximityVerifier {
                 }
             }
             let path = document.docRequest.path
-            switch document.readerAuthentication {
+            switch authentication(own: document.readerAuthentication, shared: shared) {
             case .notAuthenticated:
                 documents.append(
                     .refused(
                         PresentationError(
                             .notAuthenticated,
-                            "\(path): not authenticated: the DocRequest carries no readerAuth (ISO/IEC 18013-5 §9.1.4)"),
+                            "\(path): not authenticated: the DocRequest carries no readerAuth and the DeviceRequest no "
+                                + "readerAuthAll (ISO/IEC 18013-5 §9.1.4)"),
                         domain: nil, consent: consent, warnings: document.warnings))
             case .failed(let code, let message):
                 documents.append(
@@ -89,6 +93,30 @@ public enum ProximityVerifier {
         return PresentationDecision(
             trusted: true, verifiedBy: first.verifiedBy, reason: nil, message: first.message, consent: consent,
             warnings: warnings, readerDecision: first.readerDecision, documents: documents)
+    }
+
+    /// The authentication `readerAuthAll` gives every DocRequest: nil without it; the first failure when a signature
+    /// fails; else the first signature whose reader is trusted, else the first.
+    private static func sharedAuthentication(
+        _ results: [ReaderAuthenticationResult], trust: any ReaderTrust, at time: Date
+    ) -> ReaderAuthenticationResult? {
+        guard let first = results.first else { return nil }
+        if let failed = results.first(where: { $0.failureCode != nil }) { return failed }
+        return results.first { result in
+            if case .trusted = trust.readerDecision(chain: result.chain, at: time, readerEKUExemptNetworks: []) {
+                return true
+            }
+            return false
+        } ?? first
+    }
+
+    /// A DocRequest's authentication: a failed `readerAuthAll` overrides everything; otherwise its own `readerAuth`,
+    /// or `readerAuthAll` when it has none.
+    private static func authentication(
+        own: ReaderAuthenticationResult, shared: ReaderAuthenticationResult?
+    ) -> ReaderAuthenticationResult {
+        guard let shared else { return own }
+        return shared.failureCode != nil || own == .notAuthenticated ? shared : own
     }
 
     /// Decides about an encoded DeviceRequest and SessionTranscript; input that does not decode is a not-trusted

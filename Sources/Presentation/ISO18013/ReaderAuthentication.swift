@@ -60,8 +60,8 @@ public enum ReaderAuthentication {
         }
     }
 
-    /// The header checks; returns the parsed x5chain, leaf first.
-    private static func check(
+    /// The header checks shared with ``ReaderAuthenticationAll``; returns the parsed x5chain, leaf first.
+    static func check(
         _ readerAuth: COSESign1, path: String, warnings: inout [String]
     ) throws(PresentationError) -> [Certificate] {
         if readerAuth.payload != nil {
@@ -107,7 +107,7 @@ public enum ReaderAuthentication {
     }
 
     /// Verifies the signature with the leaf's key over the Sig_structure with the detached payload.
-    private static func verifySignature(
+    static func verifySignature(
         _ readerAuth: COSESign1, leaf: Certificate, payload: [UInt8]
     ) throws(PresentationError) {
         let key: PublicKey

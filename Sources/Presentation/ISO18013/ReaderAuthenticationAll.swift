@@ -1,0 +1,76 @@
+import COSE
+
+/// Mdoc reader authentication of a whole DeviceRequest (ISO/IEC 18013-5 second edition, `readerAuthAll`): one
+/// COSE_Sign1 that covers every DocRequest at once, with a detached payload
+///
+///     ReaderAuthenticationAll = ["ReaderAuthenticationAll", SessionTranscript, [+ ItemsRequestBytes],
+///                                DeviceRequestInfoBytes / null]
+///     ReaderAuthenticationAllBytes = #6.24(bstr .cbor ReaderAuthenticationAll)
+///
+/// and the same header rules as a DocRequest's `readerAuth` (``ReaderAuthentication``).
+///
+/// The text of the second edition was not at hand here, and published implementations sign one of two forms: the
+/// four-element array above (DeviceRequestInfoBytes as received, or null when the request has none), or a
+/// three-element array without the last element. Both are accepted, the three-element form only when the request
+/// carries no `deviceRequestInfo` (it would leave that unsigned) and with a warning. Either form binds the signature
+/// to this session (the SessionTranscript) and to every ItemsRequestBytes in order, so no form lets a signature
+/// cover a request it was not made for.
+public enum ReaderAuthenticationAll {
+    /// The context string, the first element of ReaderAuthenticationAll.
+    public static let context = "ReaderAuthenticationAll"
+
+    /// ReaderAuthenticationAllBytes for a DeviceRequest in a session, built with the project's CBOR encoder; the
+    /// SessionTranscript, every ItemsRequestBytes and the DeviceRequestInfoBytes are embedded as received.
+    /// - Parameters:
+    ///   - request: the DeviceRequest whose DocRequests (and `deviceRequestInfo`) are signed.
+    ///   - sessionTranscript: the session's transcript.
+    ///   - withDeviceRequestInfo: true for the four-element form (the DeviceRequestInfoBytes, or null), false for
+    ///     the three-element form.
+    /// - Returns: the encoded ReaderAuthenticationAllBytes.
+    public static func bytes(
+        for request: DeviceRequest, sessionTranscript: SessionTranscript, withDeviceRequestInfo: Bool = true
+    ) -> [UInt8] {
+        var elements: [CBOREncoder.Item] = [
+            .value(.textString(context)), .embedded(sessionTranscript.node),
+            .array(request.docRequests.map { .embedded($0.itemsRequestItem) }),
+        ]
+        if withDeviceRequestInfo {
+            elements.append(request.deviceRequestInfoItem.map { .embedded($0) } ?? .value(.null))
+        }
+        return CBOREncoder().encode(.tagged(24, .cborInByteString(.array(elements))))
+    }
+
+    /// Checks the `readerAuthAll` signature at `index` of a DeviceRequest in a session.
+    /// - Parameters:
+    ///   - index: the position in ``DeviceRequest/readerAuthAll``.
+    ///   - request: the DeviceRequest.
+    ///   - sessionTranscript: the session's transcript.
+    ///   - warnings: collects what was tolerated (the three-element form, x5chain in the protected header, tag 18).
+    /// - Returns: `signatureVerified` with the x5chain leaf first, or `failed` with the code (`bad_signature`,
+    ///   `unsupported_alg`, `missing_x5chain`, `attached_payload`, …) and a message naming `readerAuthAll[index]`.
+    public static func verify(
+        _ index: Int, of request: DeviceRequest, sessionTranscript: SessionTranscript, warnings: inout [String]
+    ) -> ReaderAuthenticationResult {
+        let signature = request.readerAuthAll[index]
+        let path = "readerAuthAll[\(index)]"
+        do throws(PresentationError) {
+            let chain = try ReaderAuthentication.check(signature, path: path, warnings: &warnings)
+            do {
+                try ReaderAuthentication.verifySignature(
+                    signature, leaf: chain[0], payload: bytes(for: request, sessionTranscript: sessionTranscript))
+            } catch {
+                // Only the three-element form is left to try, and only when it would leave nothing unsigned.
+                guard error.code == .badSignature, request.deviceRequestInfoItem == nil else { throw error }
+                try ReaderAuthentication.verifySignature(
+                    signature, leaf: chain[0],
+                    payload: bytes(for: request, sessionTranscript: sessionTranscript, withDeviceRequestInfo: false))
+                warnings.append(
+                    "\(path): signed over the three-element ReaderAuthenticationAll (without DeviceRequestInfoBytes) tolerated"
+                )
+            }
+            return .signatureVerified(chain: chain)
+        } catch {
+            return .failed(code: error.code, message: "\(path): \(error.reason)")
+        }
+    }
+}
