@@ -5,7 +5,7 @@ import Presentation
 // ISO/IEC 18013-5 DeviceRequest and SessionTranscript over arbitrary bytes, then reader authentication of the one
 // in the session of the other. Input layout: a 2-byte big-endian length n, n bytes of SessionTranscript (bare or
 // SessionTranscriptBytes), the rest a DeviceRequest. Each decodes to a value or its documented codes; a transcript
-// re-read from its bytes, bare or tagged, is the same; ReaderAuthenticationBytes are the documented structure; every
+// re-read from its bytes, bare or tagged, is the same; ReaderAuthentication(All)Bytes are the documented structure; every
 // DocRequest and every readerAuthAll signature gets one result with a documented code.
 //
 // libFuzzer options: -max_len=4096 -dict=Fuzz/Dictionaries/cbor.dict
@@ -42,6 +42,7 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     for docRequest in request.docRequests {
         checkReaderAuthenticationBytes(docRequest, session)
     }
+    checkReaderAuthenticationAllBytes(request, session)
     let report = request.verifyReaderAuthentication(sessionTranscript: session)
     Fuzz.require(report.documents.count == request.docRequests.count, "not one result per DocRequest")
     Fuzz.require(report.readerAuthAll.count == request.readerAuthAll.count, "not one result per readerAuthAll")
@@ -107,4 +108,25 @@ func checkReaderAuthenticationBytes(_ docRequest: DocRequest, _ transcript: Sess
         .tagged(24, .byteString(docRequest.itemsRequestBytes)),
     ])
     Fuzz.require(structure == expected, "ReaderAuthentication is not the documented array")
+}
+
+/// ReaderAuthenticationAllBytes are `#6.24(bstr .cbor ["ReaderAuthenticationAll", SessionTranscript,
+/// [* ItemsRequestBytes], DeviceRequestInfoBytes / null])`, or the same without the last element.
+func checkReaderAuthenticationAllBytes(_ request: DeviceRequest, _ transcript: SessionTranscript) {
+    let info: CBOR = request.deviceRequestInfoBytes.map { .tagged(24, .byteString($0)) } ?? .null
+    for withInfo in [true, false] {
+        let bytes = ReaderAuthenticationAll.bytes(
+            for: request, sessionTranscript: transcript, withDeviceRequestInfo: withInfo)
+        guard case .tagged(24, .byteString(let content))? = try? CBORDecoder.decodeValue(bytes),
+            let structure = try? CBORDecoder.decodeValue(content)
+        else {
+            fatalError("ReaderAuthenticationAllBytes are not tag 24 over the encoding of one item")
+        }
+        var expected: [CBOR] = [
+            .textString(ReaderAuthenticationAll.context), transcript.node.value,
+            .array(request.docRequests.map { .tagged(24, .byteString($0.itemsRequestBytes)) }),
+        ]
+        if withInfo { expected.append(info) }
+        Fuzz.require(structure == .array(expected), "ReaderAuthenticationAll is not the documented array")
+    }
 }

@@ -21,8 +21,8 @@ extension ReasonCode {
     /// A SessionTranscript of the wrong shape (ISO/IEC 18013-5 §9.1.5.1): not a 3-array, or an engagement or key
     /// item that is neither tag 24 over a byte string nor null.
     public static let malformedSessionTranscript = Self(rawValue: "malformed_session_transcript")
-    /// A `readerAuth` that carries its payload: ISO/IEC 18013-5 §9.1.4 requires the ReaderAuthenticationBytes to be
-    /// detached (payload nil).
+    /// A `readerAuth` or `readerAuthAll` that carries its payload: ISO/IEC 18013-5 §9.1.4 requires the
+    /// ReaderAuthenticationBytes (ReaderAuthenticationAllBytes) to be detached (payload nil).
     public static let attachedPayload = Self(rawValue: "attached_payload")
 
     // MARK: OpenID4VP 1.0 authorization requests (URL and parameters)
@@ -95,8 +95,9 @@ extension ReasonCode {
 
     // MARK: ISO/IEC 18013-5 proximity decisions
 
-    /// A DocRequest without `readerAuth` (ISO/IEC 18013-5 §8.3.2.1.2.1): the reader did not authenticate, so it is
-    /// not trusted (it may still be shown, as unauthenticated).
+    /// A DocRequest without `readerAuth` in a DeviceRequest without `readerAuthAll` (ISO/IEC 18013-5
+    /// §8.3.2.1.2.1): the reader did not authenticate, so it is not trusted (it may still be shown, as
+    /// unauthenticated).
     public static let notAuthenticated = Self(rawValue: "not_authenticated")
     /// The DocRequests of one DeviceRequest are authenticated by different reader certificates, each trusted: one
     /// request comes from one reader, so the request as a whole is not trusted.

@@ -225,6 +225,62 @@ struct ProximityDecisionTests {
         #expect(decision.message.hasPrefix("readerAuthAll[0]: "), "\(decision.message)")
     }
 
+    /// The value under `key` of an encoded DeviceRequest's top-level map.
+    func value(_ key: String, of request: [UInt8]) throws -> CBOR {
+        try #require(try CBORDecoder.decodeValue(request)[.textString(key)])
+    }
+
+    @Test("readerAuthAll with a trusted signature and a failing one: bad_signature for every DocRequest")
+    func readerAuthAllGoodAndBad() throws {
+        let items = [SignedRequests.itemsRequest, Self.photoIDItems]
+        let signer = (key: sim.readerLeaf.key, chain: readerChain)
+        let good = try SignedRequests.deviceRequestSignedForAll(items: items, transcript: transcript, signers: [signer])
+        let bad = try SignedRequests.deviceRequestSignedForAll(
+            items: items, transcript: transcript, signers: [signer], signedItems: [items[1]])
+        guard case .array(let goodSignatures) = try value("readerAuthAll", of: good),
+            case .array(let badSignatures) = try value("readerAuthAll", of: bad)
+        else { throw CBORShapeError() }
+        let both = try ReaderAuthenticationTests.replacing(
+            "readerAuthAll", with: .array(goodSignatures + badSignatures), in: good)
+        let decision = ProximityVerifier.decide(
+            deviceRequest: try DeviceRequest(cborEncoded: both), sessionTranscript: transcript, trust: queries,
+            at: world.now)
+        #expect(!decision.trusted)
+        #expect(decision.documents.map(\.reasonCode) == ["bad_signature", "bad_signature"])
+        #expect(decision.message.hasPrefix("readerAuthAll[1]: "), "\(decision.message)")
+    }
+
+    @Test("readerAuthAll beside a DocRequest's own readerAuth: one reader is trusted, two readers are reader_mismatch")
+    func readerAuthAllBesideOwnReaderAuth() throws {
+        let items = [SignedRequests.itemsRequest, Self.photoIDItems]
+        let other = try TestPKI.leaf(
+            "Sim Other Reader", under: sim.readerIntermediate, extendedKeyUsage: [OID.readerAuthenticationEKU])
+        let otherChain = [other.certificate, sim.readerIntermediate.certificate]
+        let all = try SignedRequests.deviceRequestSignedForAll(
+            items: items, transcript: transcript, signers: [(sim.readerLeaf.key, readerChain)])
+        guard case .array(var docRequests) = try value("docRequests", of: all) else { throw CBORShapeError() }
+        func decide(firstSignedBy key: PrivateKey, chain: [Certificate]) throws -> PresentationDecision {
+            docRequests[0] = try docRequest(signer: key, chain: chain)
+            let bytes = try ReaderAuthenticationTests.replacing("docRequests", with: .array(docRequests), in: all)
+            return ProximityVerifier.decide(
+                deviceRequest: try DeviceRequest(cborEncoded: bytes), sessionTranscript: transcript, trust: queries,
+                at: world.now)
+        }
+        let same = try decide(firstSignedBy: sim.readerLeaf.key, chain: readerChain)
+        #expect(same.trusted, "\(same.message)")
+        let mixed = try decide(firstSignedBy: other.key, chain: otherChain)
+        #expect(mixed.documents.map(\.trusted) == [true, true])
+        #expect(mixed.reason == .readerMismatch)
+        // A DocRequest's own readerAuth that fails stays failed, whatever readerAuthAll says.
+        docRequests[0] = try docRequest(
+            signer: sim.readerLeaf.key, chain: readerChain, signedItems: Self.photoIDItems)
+        let failing = ProximityVerifier.decide(
+            deviceRequest: try DeviceRequest(
+                cborEncoded: try ReaderAuthenticationTests.replacing("docRequests", with: .array(docRequests), in: all)),
+            sessionTranscript: transcript, trust: queries, at: world.now)
+        #expect(failing.documents.map(\.reasonCode) == ["bad_signature", nil])
+    }
+
     @Test("Annex D: the standard's reader, as its own anchor, is trusted at a time inside its validity")
     func annexD() throws {
         let reader = try Certificate(derEncoded: AnnexD.readerCertificate)

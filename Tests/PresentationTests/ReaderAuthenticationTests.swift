@@ -271,6 +271,7 @@ struct ReaderAuthenticationTests {
                 for: request, sessionTranscript: transcript, withDeviceRequestInfo: !threeElements)
                 == SignedRequests.readerAuthenticationAllBytes(
                     items: items, info: info, transcript: transcript, threeElements: threeElements))
+        #expect(request.warnings.isEmpty, "\(request.warnings)")
         let report = request.verifyReaderAuthentication(sessionTranscript: transcript)
         #expect(report.readerAuthAll.map(\.leaf) == [pki.leaf.certificate], "\(report.readerAuthAll)")
         #expect(report.documents.map(\.readerAuthentication) == [.notAuthenticated, .notAuthenticated])
@@ -317,5 +318,78 @@ struct ReaderAuthenticationTests {
             signed.verifyReaderAuthentication(sessionTranscript: other).readerAuthAll.map(\.failureCode) == [
                 .badSignature
             ])
+    }
+
+    /// `request` with the value under `key` of its top-level map replaced (or added when absent).
+    static func replacing(_ key: String, with value: CBOR, in request: [UInt8]) throws -> [UInt8] {
+        guard case .map(var entries) = try CBORDecoder.decodeValue(request) else { throw ShapeError() }
+        if let index = entries.firstIndex(where: { $0.key == .textString(key) }) {
+            entries[index] = .init(key: .textString(key), value: value)
+        } else {
+            entries.append(.init(key: .textString(key), value: value))
+        }
+        return CBOR.map(entries).encoded()
+    }
+
+    struct ShapeError: Error {}
+
+    @Test("readerAuthAll binds the deviceRequestInfo: another one, or one added to a request signed with null, fails")
+    func readerAuthAllBindsDeviceRequestInfo() throws {
+        let transcript = try Self.annexDTranscript()
+        let pki = try SignedRequests.readerPKI()
+        let items = [SignedRequests.itemsRequest]
+        let signer = (key: pki.leaf.key, chain: [pki.leaf.certificate])
+        let other = CBOR.tagged(24, .byteString(CBOR.map([.init(key: "useCases", value: [1])]).encoded()))
+        let withInfo = try SignedRequests.deviceRequestSignedForAll(
+            items: items, info: Self.deviceRequestInfo, transcript: transcript, signers: [signer])
+        let withNull = try SignedRequests.deviceRequestSignedForAll(
+            items: items, transcript: transcript, signers: [signer])
+        for (name, bytes) in [
+            ("another deviceRequestInfo", try Self.replacing("deviceRequestInfo", with: other, in: withInfo)),
+            ("a deviceRequestInfo added", try Self.replacing("deviceRequestInfo", with: other, in: withNull)),
+        ] {
+            let report = try DeviceRequest(cborEncoded: bytes).verifyReaderAuthentication(sessionTranscript: transcript)
+            #expect(report.readerAuthAll.map(\.failureCode) == [.badSignature], "\(name)")
+        }
+    }
+
+    @Test("readerAuthAll follows the readerAuth header rules: an attached payload is attached_payload")
+    func readerAuthAllAttachedPayload() throws {
+        let transcript = try Self.annexDTranscript()
+        let pki = try SignedRequests.readerPKI()
+        let items = [SignedRequests.itemsRequest]
+        let payload = SignedRequests.readerAuthenticationAllBytes(items: items, info: nil, transcript: transcript)
+        let attached = try COSESign1.sign(
+            payload: payload, key: pki.leaf.key,
+            unprotectedHeader: [.init(key: 33, value: .byteString(pki.leaf.certificate.derEncoded))])
+        let unsigned = try SignedRequests.deviceRequestSignedForAll(items: items, transcript: transcript, signers: [])
+        let bytes = try Self.replacing("readerAuthAll", with: [try CBORDecoder.decodeValue(attached)], in: unsigned)
+        let report = try DeviceRequest(cborEncoded: bytes).verifyReaderAuthentication(sessionTranscript: transcript)
+        guard case .failed(let code, let message) = report.readerAuthAll.first else {
+            Issue.record("expected a failure, got \(report.readerAuthAll)")
+            return
+        }
+        #expect(code == .attachedPayload)
+        #expect(
+            message.hasPrefix("readerAuthAll[0]: ") && message.contains("ReaderAuthenticationAllBytes"), "\(message)")
+    }
+
+    @Test("more than 8 readerAuthAll signatures are refused at decoding; a 1.0 request with one is read with a warning")
+    func readerAuthAllCountAndVersion() throws {
+        let transcript = try Self.annexDTranscript()
+        let pki = try SignedRequests.readerPKI()
+        let signer = (key: pki.leaf.key, chain: [pki.leaf.certificate])
+        let items = [SignedRequests.itemsRequest]
+        let eight = try SignedRequests.deviceRequestSignedForAll(
+            items: items, transcript: transcript, signers: Array(repeating: signer, count: 8))
+        #expect(try DeviceRequest(cborEncoded: eight).readerAuthAll.count == 8)
+        let nine = try SignedRequests.deviceRequestSignedForAll(
+            items: items, transcript: transcript, signers: Array(repeating: signer, count: 9))
+        let error = presentationError { try DeviceRequest(cborEncoded: nine) }
+        #expect(error?.code == .malformedDeviceRequest)
+        #expect(error?.reason.hasPrefix("readerAuthAll: 9 signatures") == true, "\(String(describing: error))")
+        let old = try DeviceRequest(cborEncoded: try Self.replacing("version", with: "1.0", in: eight))
+        #expect(
+            old.warnings == ["readerAuthAll: a second-edition key in a version 1.0 request, used as in version 1.1"])
     }
 }

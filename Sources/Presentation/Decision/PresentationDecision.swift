@@ -7,8 +7,8 @@ import X509
 /// only when trusted, the domain only when not.
 ///
 /// For an OpenID4VP request the decision comes from the request checks (``OpenID4VPVerifier``) and then the reader
-/// decision; for an ISO/IEC 18013-5 DeviceRequest (``ProximityVerifier``) from each DocRequest's `readerAuth` and its
-/// reader decision, with one decision per DocRequest in ``documents``.
+/// decision; for an ISO/IEC 18013-5 DeviceRequest (``ProximityVerifier``) from each DocRequest's `readerAuth` (or the
+/// request's `readerAuthAll`) and its reader decision, with one decision per DocRequest in ``documents``.
 public struct PresentationDecision: Sendable, Hashable {
     /// Who the verifier is, as far as the wallet can tell.
     public enum VerifiedBy: Sendable, Hashable {

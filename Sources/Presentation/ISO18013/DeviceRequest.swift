@@ -16,6 +16,10 @@ public struct DeviceRequest: Sendable {
     /// reader certificate chain is a few kilobytes.
     public static let defaultLimits = CBORDecoder.Limits(maxInputBytes: 1024 * 1024, maxDepth: 32, maxItems: 100_000)
 
+    /// The most `readerAuthAll` signatures a request may carry. Each is checked over all DocRequests, so their
+    /// number multiplies the work; a reader signs once, or once per trust framework.
+    public static let maxReaderAuthAll = 8
+
     /// The versions this implementation knows (first edition `1.0`, second edition `1.1`).
     public static let knownVersions: Set<String> = ["1.0", "1.1"]
 
@@ -29,7 +33,8 @@ public struct DeviceRequest: Sendable {
     /// `readerAuthAll` (second edition): COSE_Sign1 messages over all DocRequests at once, not yet verified (see
     /// ``ReaderAuthenticationAll``); empty when absent.
     public let readerAuthAll: [COSESign1]
-    /// What was tolerated while decoding, each with its path: unknown keys, a newer minor version.
+    /// What was tolerated while decoding, each with its path: unknown keys, a newer minor version, second-edition
+    /// keys in a version 1.0 request.
     public let warnings: [String]
     /// The DeviceRequestInfoBytes data item (tag 24 and byte string) as received, embedded verbatim in
     /// ReaderAuthenticationAllBytes.
@@ -40,9 +45,11 @@ public struct DeviceRequest: Sendable {
     /// Decodes a DeviceRequest with the COSE module's limited decoder.
     /// - Parameters:
     ///   - bytes: the encoded DeviceRequest (after session decryption, §9.1.1.4).
-    ///   - limits: the decoding limits, applied to the request and to each embedded ItemsRequest.
+    ///   - limits: the decoding limits, applied to the request and to each embedded ItemsRequest and
+    ///     DeviceRequestInfo.
     /// - Throws: ``PresentationError``: `malformed_cbor` (also for every truncation), `limits_exceeded`,
-    ///   `malformed_device_request` naming the path of an item of the wrong shape or an unsupported version,
+    ///   `malformed_device_request` naming the path of an item of the wrong shape, an unsupported version or more
+    ///   than ``maxReaderAuthAll`` `readerAuthAll` signatures,
     ///   or a `deviceRequestInfo` that is not tag 24 over an encoded map, `not_cose_sign1` for a readerAuth or
     ///   readerAuthAll that is not a COSE_Sign1.
     public init(
@@ -82,6 +89,11 @@ public struct DeviceRequest: Sendable {
                 throw PresentationError(
                     .malformedDeviceRequest, "readerAuthAll: expected at least one COSE_Sign1, found none")
             }
+            guard items.count <= Self.maxReaderAuthAll else {
+                throw PresentationError(
+                    .malformedDeviceRequest,
+                    "readerAuthAll: \(items.count) signatures, more than the \(Self.maxReaderAuthAll) accepted")
+            }
             for item in items {
                 do {
                     readerAuthAll.append(try COSESign1(node: item.node, limits: limits))
@@ -92,6 +104,11 @@ public struct DeviceRequest: Sendable {
             }
         }
         self.readerAuthAll = readerAuthAll
+        if version == "1.0" {
+            for key in ["deviceRequestInfo", "readerAuthAll"] where map.optional(key) != nil {
+                warnings.append("\(key): a second-edition key in a version 1.0 request, used as in version 1.1")
+            }
+        }
         ISO18013Decoding.reportUnknownKeys(map, known: Self.knownKeys, warnings: &warnings)
         self.warnings = warnings
     }

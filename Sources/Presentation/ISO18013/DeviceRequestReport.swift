@@ -16,8 +16,11 @@ public struct DocRequestReport: Sendable {
     public var requestInfoKeys: [String] { docRequest.itemsRequest.requestInfoKeys }
 }
 
-/// A DeviceRequest checked in a session (ISO/IEC 18013-5 §8.3.2.1.2.1, §9.1.4): per DocRequest its reader
-/// authentication, and per `readerAuthAll` signature (second edition) its reader authentication over all of them.
+/// A DeviceRequest checked in a session (ISO/IEC 18013-5 §8.3.2.1.2.1, §9.1.4): per DocRequest its own `readerAuth`,
+/// and per `readerAuthAll` signature (second edition) its check over all DocRequests, side by side and not combined.
+/// ``ProximityVerifier`` combines them: a failed `readerAuthAll` fails every DocRequest, even one whose own
+/// `readerAuth` verified, and `readerAuthAll` stands in for DocRequests without one. Use it rather than reading
+/// ``DocRequestReport/readerAuthentication`` alone.
 public struct DeviceRequestReport: Sendable {
     /// `version` of the request.
     public let version: String
@@ -25,7 +28,7 @@ public struct DeviceRequestReport: Sendable {
     public let documents: [DocRequestReport]
     /// One result per `readerAuthAll` signature, in order (see ``ReaderAuthenticationAll``); empty when absent.
     public let readerAuthAll: [ReaderAuthenticationResult]
-    /// The request's decoding warnings, then every document's.
+    /// The request's decoding warnings, then every document's, then every `readerAuthAll` signature's.
     public let warnings: [String]
 }
 
@@ -43,9 +46,15 @@ extension DeviceRequest {
             documents.append(DocRequestReport(docRequest: docRequest, readerAuthentication: result, warnings: local))
             all += local
         }
-        let readerAuthAll = readerAuthAll.indices.map {
-            ReaderAuthenticationAll.verify($0, of: self, sessionTranscript: sessionTranscript, warnings: &all)
+        var results: [ReaderAuthenticationResult] = []
+        if !readerAuthAll.isEmpty {
+            let payloads = ReaderAuthenticationAll.Payloads(request: self, sessionTranscript: sessionTranscript)
+            for (index, signature) in readerAuthAll.enumerated() {
+                results.append(
+                    ReaderAuthenticationAll.verify(
+                        signature, path: "readerAuthAll[\(index)]", payloads: payloads, warnings: &all))
+            }
         }
-        return DeviceRequestReport(version: version, documents: documents, readerAuthAll: readerAuthAll, warnings: all)
+        return DeviceRequestReport(version: version, documents: documents, readerAuthAll: results, warnings: all)
     }
 }

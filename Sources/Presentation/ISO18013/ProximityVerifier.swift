@@ -7,8 +7,8 @@ import X509
 /// ReaderAuth"): per DocRequest, its `readerAuth` (or the request's `readerAuthAll`, second edition) verified over the
 /// session's transcript, then the reader decision on its x5chain with the reader EKU always required; and overall.
 ///
-/// Per DocRequest, the authentication is its own `readerAuth`, or the `readerAuthAll` when it has none: none of them
-/// is not trusted (`not_authenticated`, "not authenticated"); one that fails is not trusted with that code
+/// Per DocRequest, the authentication is its own `readerAuth`, or the `readerAuthAll` when it has none: with neither
+/// it is not trusted (`not_authenticated`, "not authenticated"); one that fails is not trusted with that code
 /// (`bad_signature`, `unsupported_alg`, `missing_x5chain`, …); a verified one is what the reader decision says.
 /// `readerAuthAll` as a whole: any signature that fails fails every DocRequest (the request was altered or signed
 /// wrongly); otherwise the first signature whose reader is trusted counts, else the first. Overall: trusted only when
@@ -116,7 +116,7 @@ public enum ProximityVerifier {
         own: ReaderAuthenticationResult, shared: ReaderAuthenticationResult?
     ) -> ReaderAuthenticationResult {
         guard let shared else { return own }
-        return shared.failureCode != nil || own == .notAuthenticated ? shared : own
+        return (shared.failureCode != nil || own == .notAuthenticated) ? shared : own
     }
 
     /// Decides about an encoded DeviceRequest and SessionTranscript; input that does not decode is a not-trusted

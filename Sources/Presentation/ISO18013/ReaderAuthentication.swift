@@ -51,7 +51,8 @@ public enum ReaderAuthentication {
         guard let readerAuth = docRequest.readerAuth else { return .notAuthenticated }
         let path = "\(docRequest.path).readerAuth"
         do {
-            let chain = try check(readerAuth, path: path, warnings: &warnings)
+            let chain = try check(
+                readerAuth, path: path, detachedContent: "ReaderAuthenticationBytes", warnings: &warnings)
             try verifySignature(
                 readerAuth, leaf: chain[0], payload: bytes(for: docRequest, sessionTranscript: sessionTranscript))
             return .signatureVerified(chain: chain)
@@ -61,13 +62,14 @@ public enum ReaderAuthentication {
     }
 
     /// The header checks shared with ``ReaderAuthenticationAll``; returns the parsed x5chain, leaf first.
+    /// `detachedContent` names what the payload must be, for the message.
     static func check(
-        _ readerAuth: COSESign1, path: String, warnings: inout [String]
+        _ readerAuth: COSESign1, path: String, detachedContent: String, warnings: inout [String]
     ) throws(PresentationError) -> [Certificate] {
         if readerAuth.payload != nil {
             throw PresentationError(
                 .attachedPayload,
-                "the payload is attached; ISO/IEC 18013-5 §9.1.4 requires ReaderAuthenticationBytes as detached content (nil)"
+                "the payload is attached; ISO/IEC 18013-5 §9.1.4 requires \(detachedContent) as detached content (nil)"
             )
         }
         do {

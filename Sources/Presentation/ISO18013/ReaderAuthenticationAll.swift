@@ -40,33 +40,51 @@ public enum ReaderAuthenticationAll {
         return CBOREncoder().encode(.tagged(24, .cborInByteString(.array(elements))))
     }
 
-    /// Checks the `readerAuthAll` signature at `index` of a DeviceRequest in a session.
+    /// The signed content of a request in a session, built at most once per form however many signatures there
+    /// are: the four-element form, and the three-element form only when the request has no `deviceRequestInfo`.
+    struct Payloads {
+        let fourElements: [UInt8]
+        let threeElements: [UInt8]?
+
+        init(request: DeviceRequest, sessionTranscript: SessionTranscript) {
+            fourElements = ReaderAuthenticationAll.bytes(for: request, sessionTranscript: sessionTranscript)
+            threeElements =
+                request.deviceRequestInfoItem == nil
+                ? ReaderAuthenticationAll.bytes(
+                    for: request, sessionTranscript: sessionTranscript, withDeviceRequestInfo: false) : nil
+        }
+    }
+
+    /// Checks one `readerAuthAll` signature.
     /// - Parameters:
-    ///   - index: the position in ``DeviceRequest/readerAuthAll``.
-    ///   - request: the DeviceRequest.
-    ///   - sessionTranscript: the session's transcript.
+    ///   - signature: the COSE_Sign1.
+    ///   - path: where it sits (`readerAuthAll[0]`), for messages.
+    ///   - payloads: the request's signed content in the session.
     ///   - warnings: collects what was tolerated (the three-element form, x5chain in the protected header, tag 18).
     /// - Returns: `signatureVerified` with the x5chain leaf first, or `failed` with the code (`bad_signature`,
-    ///   `unsupported_alg`, `missing_x5chain`, `attached_payload`, …) and a message naming `readerAuthAll[index]`.
-    public static func verify(
-        _ index: Int, of request: DeviceRequest, sessionTranscript: SessionTranscript, warnings: inout [String]
+    ///   `unsupported_alg`, `missing_x5chain`, `attached_payload`, …) and a message naming `path`.
+    static func verify(
+        _ signature: COSESign1, path: String, payloads: Payloads, warnings: inout [String]
     ) -> ReaderAuthenticationResult {
-        let signature = request.readerAuthAll[index]
-        let path = "readerAuthAll[\(index)]"
         do throws(PresentationError) {
-            let chain = try ReaderAuthentication.check(signature, path: path, warnings: &warnings)
+            let chain = try ReaderAuthentication.check(
+                signature, path: path, detachedContent: "ReaderAuthenticationAllBytes", warnings: &warnings)
             do {
-                try ReaderAuthentication.verifySignature(
-                    signature, leaf: chain[0], payload: bytes(for: request, sessionTranscript: sessionTranscript))
+                try ReaderAuthentication.verifySignature(signature, leaf: chain[0], payload: payloads.fourElements)
             } catch {
                 // Only the three-element form is left to try, and only when it would leave nothing unsigned.
-                guard error.code == .badSignature, request.deviceRequestInfoItem == nil else { throw error }
-                try ReaderAuthentication.verifySignature(
-                    signature, leaf: chain[0],
-                    payload: bytes(for: request, sessionTranscript: sessionTranscript, withDeviceRequestInfo: false))
+                guard error.code == .badSignature, let threeElements = payloads.threeElements else { throw error }
+                do {
+                    try ReaderAuthentication.verifySignature(signature, leaf: chain[0], payload: threeElements)
+                } catch {
+                    guard error.code == .badSignature else { throw error }
+                    throw PresentationError(
+                        .badSignature,
+                        "the signature verifies over neither the four- nor the three-element ReaderAuthenticationAll")
+                }
                 warnings.append(
-                    "\(path): signed over the three-element ReaderAuthenticationAll (without DeviceRequestInfoBytes) tolerated"
-                )
+                    "\(path): signed over the three-element ReaderAuthenticationAll (without DeviceRequestInfoBytes), "
+                        + "tolerated")
             }
             return .signatureVerified(chain: chain)
         } catch {

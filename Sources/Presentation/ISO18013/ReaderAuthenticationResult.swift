@@ -1,13 +1,15 @@
 import X509
 
-/// The outcome of checking one DocRequest's `readerAuth` (ISO/IEC 18013-5 §9.1.4): a value, never an exception.
+/// The outcome of checking one DocRequest's `readerAuth` (ISO/IEC 18013-5 §9.1.4) or one `readerAuthAll` signature
+/// (second edition): a value, never an exception.
 ///
 /// `signatureVerified` says only that the reader's leaf key signed this request in this session; whether the chain
 /// leads to a trusted reader CA (a RICAL entry) is decided afterwards, by the trust-list query.
 public enum ReaderAuthenticationResult: Sendable, Hashable {
-    /// The DocRequest carries no `readerAuth`.
+    /// The DocRequest carries no `readerAuth` (never the result of a `readerAuthAll` signature).
     case notAuthenticated
-    /// The signature verifies with the x5chain leaf's key over ReaderAuthenticationBytes.
+    /// The signature verifies with the x5chain leaf's key over ReaderAuthenticationBytes
+    /// (ReaderAuthenticationAllBytes for `readerAuthAll`).
     /// - Parameter chain: the x5chain's certificates, leaf first, as sent (not validated).
     case signatureVerified(chain: [Certificate])
     /// The `readerAuth` is there but does not verify, or cannot be checked.

@@ -7,7 +7,7 @@ import TrustListsService
 enum QueryDeviceRequestCommand: Command {
     static let spec = CommandSpec(
         name: "query device-request",
-        overview: "Decide whether an ISO/IEC 18013-5 DeviceRequest's reader (its readerAuth) is trusted.",
+        overview: "Decide whether an ISO/IEC 18013-5 DeviceRequest's reader (readerAuth, readerAuthAll) is trusted.",
         usage: "<file> --session-transcript <file> [--config <file>] [--at <time>] [--json]",
         options: [
             .value(
@@ -20,8 +20,10 @@ enum QueryDeviceRequestCommand: Command {
             The file holds the DeviceRequest as CBOR (ISO/IEC 18013-5 §8.3.2.1.2.1). For each DocRequest, readerAuth
             (a COSE_Sign1 over the detached ReaderAuthenticationBytes, §9.1.4) is verified with its x5chain leaf, then
             the chain goes to the reader decision of the verified RICALs; the reader EKU 1.0.18013.5.1.6 is always
-            required. A DocRequest without readerAuth is not_authenticated. The answer is trusted when every DocRequest
-            is; each one's decision is printed.
+            required. A second-edition readerAuthAll (one COSE_Sign1 over all DocRequests) stands in for DocRequests
+            without readerAuth, and when it fails, every DocRequest fails. A DocRequest with neither is
+            not_authenticated. The answer is trusted when every DocRequest is, all by one reader; each one's decision
+            is printed.
 
             EXIT STATUS: 0 trusted, 1 not trusted (the reason is printed), 2 usage error, unreadable file or
             configuration, or a cache directory that cannot be read.

@@ -42,8 +42,8 @@ extension TrustService {
     }
 
     /// The decision for an ISO/IEC 18013-5 DeviceRequest (§8.3.2.1.2.1) and its SessionTranscript (§9.1.5.1, bare or
-    /// as SessionTranscriptBytes): each DocRequest's `readerAuth` verified (§9.1.4), its x5chain judged by the
-    /// reader decision with the reader EKU always required.
+    /// as SessionTranscriptBytes): each DocRequest's `readerAuth` (or the second edition's `readerAuthAll`) verified
+    /// (§9.1.4), its x5chain judged by the reader decision with the reader EKU always required (``ProximityVerifier``).
     /// - Parameters:
     ///   - deviceRequest: the DeviceRequest's CBOR.
     ///   - sessionTranscript: the SessionTranscript's CBOR.
