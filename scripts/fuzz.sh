@@ -99,8 +99,13 @@ if swift run --quiet trustctl demo --dir "$fuzz_dir/demo" >"$fuzz_dir/demo.log" 
 else
     echo "note: 'trustctl demo' failed (log: $fuzz_dir/demo.log); seeding without it" >&2
 fi
-if command -v python3 >/dev/null; then
-    python3 scripts/fuzz-seeds.py "$fuzz_dir/seeds" . "$fixtures" "${demo_option[@]}" >"$fuzz_dir/seeds.log" 2>&1 ||
+# The python3 on PATH, or Debian's /usr/bin/python3 when only that one has cbor2 (as the tests look for it).
+python=python3
+if ! python3 -c "import cbor2" 2>/dev/null && /usr/bin/python3 -c "import cbor2" 2>/dev/null; then
+    python=/usr/bin/python3
+fi
+if command -v "$python" >/dev/null; then
+    "$python" scripts/fuzz-seeds.py "$fuzz_dir/seeds" . "$fixtures" "${demo_option[@]}" >"$fuzz_dir/seeds.log" 2>&1 ||
         echo "note: seed generation failed (log: $fuzz_dir/seeds.log); running from the corpora alone" >&2
     grep "^fuzz-seeds: note\|absent" "$fuzz_dir/seeds.log" >&2 || true
 else
