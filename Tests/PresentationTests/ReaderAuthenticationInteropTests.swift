@@ -189,4 +189,64 @@ struct ReaderAuthenticationInteropTests {
         let report = try DeviceRequest(cborEncoded: bytes).verifyReaderAuthentication(sessionTranscript: transcript)
         #expect(report.documents.first?.readerAuthentication.leaf == pki.leaf.certificate)
     }
+
+    /// Reads a DeviceRequest and a bare SessionTranscript (hex, one per line), builds the four-element
+    /// ReaderAuthenticationAllBytes with cbor2 (every DocRequest's ItemsRequestBytes, then the DeviceRequestInfoBytes
+    /// or null) and verifies every readerAuthAll signature with its x5chain leaf's key; prints how many verified.
+    static let verifyAllThere = """
+        import sys, cbor2
+        from cryptography import x509
+        from cryptography.hazmat.primitives import hashes
+        from cryptography.hazmat.primitives.asymmetric import ec
+        from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
+        request_hex, transcript_hex = sys.stdin.read().split()
+        request = cbor2.loads(bytes.fromhex(request_hex))
+        assert request["version"] == "1.1" and all("readerAuth" not in doc for doc in request["docRequests"])
+        items = b"".join(cbor2.dumps(doc["itemsRequest"]) for doc in request["docRequests"])
+        head = bytes([0x80 + len(request["docRequests"])])
+        info = cbor2.dumps(request.get("deviceRequestInfo"))
+        content = (b"\\x84" + cbor2.dumps("ReaderAuthenticationAll") + bytes.fromhex(transcript_hex) + head + items
+                   + info)
+        verified = 0
+        for protected, unprotected, payload, signature in request["readerAuthAll"]:
+            assert payload is None and cbor2.loads(protected) == {1: -7}
+            chain = unprotected[33]
+            leaf = x509.load_der_x509_certificate(chain if isinstance(chain, bytes) else chain[0])
+            tbs = cbor2.dumps(["Signature1", protected, b"", cbor2.dumps(cbor2.CBORTag(24, content))])
+            r, s = int.from_bytes(signature[:32], "big"), int.from_bytes(signature[32:], "big")
+            leaf.public_key().verify(encode_dss_signature(r, s), tbs, ec.ECDSA(hashes.SHA256()))
+            verified += 1
+        print(verified)
+        """
+
+    @Test(
+        "a readerAuthAll signed here verifies in Python over cbor2's ReaderAuthenticationAllBytes, with and without info",
+        .requires(.interopModules), arguments: [true, false])
+    func readerAuthAllSignedHereVerifiesThere(withInfo: Bool) throws {
+        let pki = try SignedRequests.readerPKI()
+        let transcript = try SessionTranscript(cborEncoded: AnnexD.sessionTranscriptBytes)
+        let second = CBOR.map([
+            .init(key: "docType", value: "org.iso.18013.5.1.mDL"),
+            .init(
+                key: "nameSpaces",
+                value: .map([
+                    .init(
+                        key: "org.iso.18013.5.1",
+                        value: .map([
+                            .init(key: "age_over_21", value: false)
+                        ]))
+                ])),
+        ]).encoded()
+        let info = withInfo ? CBOR.map([.init(key: "useCases", value: [])]).encoded() : nil
+        let chain = [pki.leaf.certificate, pki.root.certificate]
+        let bytes = try SignedRequests.deviceRequestSignedForAll(
+            items: [SignedRequests.itemsRequest, second], info: info, transcript: transcript,
+            signers: [(pki.leaf.key, chain), (pki.leaf.key, chain)])
+        let input = hexString(bytes) + "\n" + hexString(transcript.encodedBytes)
+        #expect(String(decoding: try Python.run(Self.verifyAllThere, input: Array(input.utf8)), as: UTF8.self) == "2\n")
+        // And here, with the same request: both signatures, both DocRequests.
+        let report = try DeviceRequest(cborEncoded: bytes).verifyReaderAuthentication(sessionTranscript: transcript)
+        #expect(report.readerAuthAll.map(\.leaf) == [pki.leaf.certificate, pki.leaf.certificate])
+        #expect(report.warnings.isEmpty, "\(report.warnings)")
+    }
 }
