@@ -56,6 +56,39 @@ def annex_d(repo):
     return found
 
 
+def signed_for_all(request, transcript):
+    """The version 1.1 `request` (encoded) with its readerAuthAll replaced by one signature that verifies: ES256 over
+    the four-element ReaderAuthenticationAllBytes (`transcript` is the bare SessionTranscript), by a fixed key with a
+    self-signed x5chain. None when Python's cryptography is absent."""
+    try:
+        import datetime
+        from cryptography import x509
+        from cryptography.hazmat.primitives import hashes, serialization
+        from cryptography.hazmat.primitives.asymmetric import ec
+        from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
+        from cryptography.x509.oid import NameOID
+    except ImportError:
+        note("Python cryptography absent: no signed readerAuthAll seed")
+        return None
+    key = ec.derive_private_key(0x5EED, ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "fuzz seed reader")])
+    start = datetime.datetime(2025, 1, 1, tzinfo=datetime.timezone.utc)
+    certificate = (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
+                   .serial_number(1).not_valid_before(start).not_valid_after(start + datetime.timedelta(days=3650))
+                   .sign(key, hashes.SHA256()))
+    decoded = cbor2.loads(request)
+    items = b"".join(cbor2.dumps(doc["itemsRequest"]) for doc in decoded["docRequests"])
+    content = (b"\x84" + cbor2.dumps("ReaderAuthenticationAll") + transcript
+               + bytes([0x80 + len(decoded["docRequests"])]) + items + cbor2.dumps(decoded.get("deviceRequestInfo")))
+    protected = cbor2.dumps({1: -7})
+    to_be_signed = cbor2.dumps(["Signature1", protected, b"", cbor2.dumps(cbor2.CBORTag(24, content))])
+    r, s = decode_dss_signature(key.sign(to_be_signed, ec.ECDSA(hashes.SHA256())))
+    signature = r.to_bytes(32, "big") + s.to_bytes(32, "big")
+    der = certificate.public_bytes(serialization.Encoding.DER)
+    decoded["readerAuthAll"] = [[protected, {33: der}, None, signature]]
+    return cbor2.dumps(decoded)
+
+
 def pem_blocks(text):
     """The DER of every PEM CERTIFICATE block of a text."""
     return [
@@ -226,6 +259,9 @@ def main():
                                   "deviceRequestInfo": cbor2.CBORTag(24, cbor2.dumps({"useCases": []})),
                                   "readerAuthAll": [reader_auth]})
             seeds.add("device-request", device_request_input(transcript, second))
+            signed = signed_for_all(second, bare)
+            if signed is not None:
+                seeds.add("device-request", device_request_input(transcript, signed))
 
     configs = [repo / "config/trustlists.json"]
     if demo:
