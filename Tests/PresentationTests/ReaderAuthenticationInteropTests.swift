@@ -225,22 +225,11 @@ struct ReaderAuthenticationInteropTests {
     func readerAuthAllSignedHereVerifiesThere(withInfo: Bool) throws {
         let pki = try SignedRequests.readerPKI()
         let transcript = try SessionTranscript(cborEncoded: AnnexD.sessionTranscriptBytes)
-        let second = CBOR.map([
-            .init(key: "docType", value: "org.iso.18013.5.1.mDL"),
-            .init(
-                key: "nameSpaces",
-                value: .map([
-                    .init(
-                        key: "org.iso.18013.5.1",
-                        value: .map([
-                            .init(key: "age_over_21", value: false)
-                        ]))
-                ])),
-        ]).encoded()
-        let info = withInfo ? CBOR.map([.init(key: "useCases", value: [])]).encoded() : nil
+        let info = withInfo ? ReaderAuthenticationTests.deviceRequestInfo : nil
         let chain = [pki.leaf.certificate, pki.root.certificate]
         let bytes = try SignedRequests.deviceRequestSignedForAll(
-            items: [SignedRequests.itemsRequest, second], info: info, transcript: transcript,
+            items: [SignedRequests.itemsRequest, ReaderAuthenticationTests.secondItems], info: info,
+            transcript: transcript,
             signers: [(pki.leaf.key, chain), (pki.leaf.key, chain)])
         let input = hexString(bytes) + "\n" + hexString(transcript.encodedBytes)
         #expect(String(decoding: try Python.run(Self.verifyAllThere, input: Array(input.utf8)), as: UTF8.self) == "2\n")
