@@ -281,6 +281,35 @@ struct ProximityDecisionTests {
         #expect(failing.documents.map(\.reasonCode) == ["bad_signature", nil])
     }
 
+    @Test(
+        "readerAuthAll by two trusted readers beside an own readerAuth by the second: that reader authenticated all")
+    func readerAuthAllByTwoReaders() throws {
+        let items = [SignedRequests.itemsRequest, Self.photoIDItems]
+        let other = try TestPKI.leaf(
+            "Sim Other Reader", under: sim.readerIntermediate, extendedKeyUsage: [OID.readerAuthenticationEKU])
+        let otherChain = [other.certificate, sim.readerIntermediate.certificate]
+        let all = try SignedRequests.deviceRequestSignedForAll(
+            items: items, transcript: transcript,
+            signers: [(sim.readerLeaf.key, readerChain), (other.key, otherChain)])
+        let decide = { (bytes: [UInt8]) throws -> PresentationDecision in
+            ProximityVerifier.decide(
+                deviceRequest: try DeviceRequest(cborEncoded: bytes), sessionTranscript: transcript, trust: queries,
+                at: world.now)
+        }
+        // Without an own readerAuth, the first trusted signature names the reader.
+        let shared = try decide(all)
+        #expect(shared.trusted, "\(shared.message)")
+        #expect(shared.verifiedBy.commonName == "Sim Reader")
+        // The second reader also signed the first DocRequest alone: it authenticated every DocRequest.
+        guard case .array(var docRequests) = try value("docRequests", of: all) else { throw CBORShapeError() }
+        docRequests[0] = try docRequest(signer: other.key, chain: otherChain)
+        let decision = try decide(
+            try ReaderAuthenticationTests.replacing("docRequests", with: .array(docRequests), in: all))
+        #expect(decision.trusted, "\(decision.message)")
+        #expect(decision.verifiedBy.commonName == "Sim Other Reader")
+        #expect(decision.documents.map(\.verifiedBy.commonName) == ["Sim Other Reader", "Sim Other Reader"])
+    }
+
     @Test("Annex D: the standard's reader, as its own anchor, is trusted at a time inside its validity")
     func annexD() throws {
         let reader = try Certificate(derEncoded: AnnexD.readerCertificate)

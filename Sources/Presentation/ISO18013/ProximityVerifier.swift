@@ -11,7 +11,8 @@ import X509
 /// it is not trusted (`not_authenticated`, "not authenticated"); one that fails is not trusted with that code
 /// (`bad_signature`, `unsupported_alg`, `missing_x5chain`, …); a verified one is what the reader decision says.
 /// `readerAuthAll` as a whole: any signature that fails fails every DocRequest (the request was altered or signed
-/// wrongly); otherwise the first signature whose reader is trusted counts, else the first. Overall: trusted only when
+/// wrongly); otherwise the first signature whose reader is trusted counts (one that also signed a DocRequest's own
+/// `readerAuth` first), else the first. Overall: trusted only when
 /// every DocRequest is, all by one reader certificate; otherwise the first failing DocRequest's reason. A proximity
 /// reader has no domain, so a not-trusted answer is `verifiedBy: .none`.
 public enum ProximityVerifier {
@@ -26,7 +27,9 @@ public enum ProximityVerifier {
         deviceRequest: DeviceRequest, sessionTranscript: SessionTranscript, trust: any ReaderTrust, at time: Date
     ) -> PresentationDecision {
         let report = deviceRequest.verifyReaderAuthentication(sessionTranscript: sessionTranscript)
-        let shared = sharedAuthentication(report.readerAuthAll, trust: trust, at: time)
+        let shared = sharedAuthentication(
+            report.readerAuthAll, ownLeaves: report.documents.compactMap(\.readerAuthentication.leaf), trust: trust,
+            at: time)
         var documents: [PresentationDecision] = []
         for document in report.documents {
             var consent = ConsentDetails()
@@ -96,18 +99,20 @@ public enum ProximityVerifier {
     }
 
     /// The authentication `readerAuthAll` gives every DocRequest: nil without it; the first failure when a signature
-    /// fails; else the first signature whose reader is trusted, else the first.
+    /// fails; else the first signature whose reader is trusted and also signed a DocRequest's own `readerAuth` (one
+    /// reader then authenticated every DocRequest), else the first whose reader is trusted, else the first.
     private static func sharedAuthentication(
-        _ results: [ReaderAuthenticationResult], trust: any ReaderTrust, at time: Date
+        _ results: [ReaderAuthenticationResult], ownLeaves: [Certificate], trust: any ReaderTrust, at time: Date
     ) -> ReaderAuthenticationResult? {
         guard let first = results.first else { return nil }
         if let failed = results.first(where: { $0.failureCode != nil }) { return failed }
-        return results.first { result in
+        let trusted = results.filter { result in
             if case .trusted = trust.readerDecision(chain: result.chain, at: time, readerEKUExemptNetworks: []) {
                 return true
             }
             return false
-        } ?? first
+        }
+        return trusted.first { $0.leaf.map(ownLeaves.contains) == true } ?? trusted.first ?? first
     }
 
     /// A DocRequest's authentication: a failed `readerAuthAll` overrides everything; otherwise its own `readerAuth`,
