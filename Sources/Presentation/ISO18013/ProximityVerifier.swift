@@ -7,15 +7,20 @@ import X509
 /// ReaderAuth"): per DocRequest, its `readerAuth` (or the request's `readerAuthAll`, second edition) verified over the
 /// session's transcript, then the reader decision on its x5chain with the reader EKU always required; and overall.
 ///
-/// Per DocRequest, the authentication is its own `readerAuth`, or the `readerAuthAll` when it has none: with neither
-/// it is not trusted (`not_authenticated`, "not authenticated"); one that fails is not trusted with that code
-/// (`bad_signature`, `unsupported_alg`, `missing_x5chain`, …); a verified one is what the reader decision says.
-/// `readerAuthAll` as a whole: any signature that fails fails every DocRequest (the request was altered or signed
-/// wrongly); otherwise the first signature whose reader is trusted counts (one that also signed a DocRequest's own
-/// `readerAuth` first), else the first. Overall: trusted only when
-/// every DocRequest is, all by one reader certificate; otherwise the first failing DocRequest's reason. A proximity
-/// reader has no domain, so a not-trusted answer is `verifiedBy: .none`.
+/// Per DocRequest, the DocRequest policies run in order, the first failure being its reason: a `readerAuthAll`
+/// signature that fails fails every DocRequest (``ReaderAuthAllFailurePolicy``); the DocRequest is authenticated by
+/// its own `readerAuth`, or by `readerAuthAll` when it has none (``ReaderAuthenticatedPolicy``: `not_authenticated`
+/// with neither). Then the reader decision on the verified x5chain. Of several `readerAuthAll` signatures, the first
+/// whose reader is trusted stands for them (one that also signed a DocRequest's own `readerAuth` first), else the
+/// first. Overall, the DeviceRequest policies: every DocRequest is trusted (``EveryDocRequestTrustedPolicy``, else the
+/// first failing DocRequest's reason), all by one reader certificate (``OneReaderPolicy``, `reader_mismatch`). A
+/// proximity reader has no domain, so a not-trusted answer is `verifiedBy: .none`.
 public enum ProximityVerifier {
+    /// The checks of each DocRequest, in order.
+    static let docRequestPolicies: [any DocRequestPolicy] = [ReaderAuthAllFailurePolicy(), ReaderAuthenticatedPolicy()]
+    /// The checks of the DeviceRequest as a whole, in order, after each DocRequest was decided.
+    static let deviceRequestPolicies: [any DeviceRequestPolicy] = [EveryDocRequestTrustedPolicy(), OneReaderPolicy()]
+
     /// Decides about a decoded DeviceRequest in a session.
     /// - Parameters:
     ///   - deviceRequest: the DeviceRequest.
@@ -30,37 +35,7 @@ public enum ProximityVerifier {
         let shared = sharedAuthentication(
             report.readerAuthAll, ownLeaves: report.documents.compactMap(\.readerAuthentication.leaf), trust: trust,
             at: time)
-        var documents: [PresentationDecision] = []
-        for document in report.documents {
-            var consent = ConsentDetails()
-            consent.requestedDocTypes = [document.docType]
-            consent.requestedClaims = document.nameSpaces.flatMap { nameSpace in
-                nameSpace.elements.map { element in
-                    RequestedClaim(
-                        credentialID: nil, docType: document.docType,
-                        path: [.key(nameSpace.name), .key(element.identifier)], intentToRetain: element.intentToRetain)
-                }
-            }
-            let path = document.docRequest.path
-            switch authentication(own: document.readerAuthentication, shared: shared) {
-            case .notAuthenticated:
-                documents.append(
-                    .refused(
-                        PresentationError(
-                            .notAuthenticated,
-                            "\(path): not authenticated: the DocRequest carries no readerAuth and the DeviceRequest no "
-                                + "readerAuthAll (ISO/IEC 18013-5 §9.1.4)"),
-                        domain: nil, consent: consent, warnings: document.warnings))
-            case .failed(let code, let message):
-                documents.append(
-                    .refused(
-                        PresentationError(code, message), domain: nil, consent: consent, warnings: document.warnings))
-            case .signatureVerified(let chain):
-                // ISO/IEC 18013-5 Table B.8: the reader EKU is always required for ReaderAuth.
-                let decision = trust.readerDecision(chain: chain, at: time, readerEKUExemptNetworks: [])
-                documents.append(.from(decision, domain: nil, consent: consent, warnings: document.warnings))
-            }
-        }
+        let documents = report.documents.map { decide($0, shared: shared, trust: trust, at: time) }
         var consent = ConsentDetails()
         for document in documents {
             for docType in document.consent.requestedDocTypes where !consent.requestedDocTypes.contains(docType) {
@@ -68,34 +43,43 @@ public enum ProximityVerifier {
             }
             consent.requestedClaims += document.consent.requestedClaims
         }
-        let warnings = report.warnings
-        // DeviceRequest decoding guarantees at least one DocRequest.
-        if let index = documents.firstIndex(where: { !$0.trusted }), let reason = documents[index].reason {
-            let failing = documents[index]
-            return .refused(
-                PresentationError(reason, failing.message), domain: nil, consent: consent, warnings: warnings,
-                readerDecision: failing.readerDecision, documents: documents)
+        var context = DeviceRequestContext(documents: documents)
+        for policy in deviceRequestPolicies {
+            if let refusal = policy.check(&context) {
+                return .refused(
+                    refusal, domain: nil, consent: consent, warnings: report.warnings,
+                    readerDecision: documents[context.reported].readerDecision, documents: documents)
+            }
         }
-        // One DeviceRequest comes from one reader: every DocRequest must be authenticated by the same reader
-        // certificate, else the top-level answer could name one reader for data another one asked for.
         let first = documents[0]
-        let leaf = { (decision: PresentationDecision) -> String? in
-            if case .trusted(let trusted) = decision.readerDecision { return trusted.chain.first }
-            return nil
-        }
-        if let other = documents.indices.first(where: { leaf(documents[$0]) != leaf(first) }) {
-            let name = { (decision: PresentationDecision) in decision.verifiedBy.commonName ?? "?" }
-            return .refused(
-                PresentationError(
-                    .readerMismatch,
-                    "docRequests[0] is authenticated by \(name(first)), docRequests[\(other)] by "
-                        + "\(name(documents[other])): the DocRequests of one DeviceRequest must come from one reader"),
-                domain: nil, consent: consent, warnings: warnings, readerDecision: first.readerDecision,
-                documents: documents)
-        }
         return PresentationDecision(
             trusted: true, verifiedBy: first.verifiedBy, reason: nil, message: first.message, consent: consent,
-            warnings: warnings, readerDecision: first.readerDecision, documents: documents)
+            warnings: report.warnings, readerDecision: first.readerDecision, documents: documents)
+    }
+
+    /// One DocRequest's decision: its policies, then the reader decision with the reader EKU required (ISO/IEC
+    /// 18013-5 Table B.8: always, for ReaderAuth).
+    private static func decide(
+        _ document: DocRequestReport, shared: ReaderAuthenticationResult?, trust: any ReaderTrust, at time: Date
+    ) -> PresentationDecision {
+        var consent = ConsentDetails()
+        consent.requestedDocTypes = [document.docType]
+        consent.requestedClaims = document.nameSpaces.flatMap { nameSpace in
+            nameSpace.elements.map { element in
+                RequestedClaim(
+                    credentialID: nil, docType: document.docType,
+                    path: [.key(nameSpace.name), .key(element.identifier)], intentToRetain: element.intentToRetain)
+            }
+        }
+        var context = DocRequestContext(
+            path: document.docRequest.path, own: document.readerAuthentication, shared: shared)
+        for policy in docRequestPolicies {
+            if let refusal = policy.check(&context) {
+                return .refused(refusal, domain: nil, consent: consent, warnings: document.warnings)
+            }
+        }
+        let decision = trust.readerDecision(chain: context.chain, at: time, readerEKUExemptNetworks: [])
+        return .from(decision, domain: nil, consent: consent, warnings: document.warnings)
     }
 
     /// The authentication `readerAuthAll` gives every DocRequest: nil without it; the first failure when a signature
@@ -113,15 +97,6 @@ public enum ProximityVerifier {
             return false
         }
         return trusted.first { $0.leaf.map(ownLeaves.contains) == true } ?? trusted.first ?? first
-    }
-
-    /// A DocRequest's authentication: a failed `readerAuthAll` overrides everything; otherwise its own `readerAuth`,
-    /// or `readerAuthAll` when it has none.
-    private static func authentication(
-        own: ReaderAuthenticationResult, shared: ReaderAuthenticationResult?
-    ) -> ReaderAuthenticationResult {
-        guard let shared else { return own }
-        return (shared.failureCode != nil || own == .notAuthenticated) ? shared : own
     }
 
     /// Decides about an encoded DeviceRequest and SessionTranscript; input that does not decode is a not-trusted
