@@ -62,13 +62,27 @@ struct DecisionTests {
         #expect(pid.jsonObject["reason"] as? String == "doctype_not_authorized")
     }
 
-    @Test("before any list is verified, decisions are not trusted: trust_list_unavailable, never trusted")
+    @Test("before the first verified generation, every decision and evaluation is 503 snapshot_unavailable")
     func unloaded() throws {
         let world = try APIWorld(loaded: false)
-        let response = world.post("/v1/decisions/reader", "{\"x5c\": \(APIWorld.x5c(world.readerChain))}")
-        #expect(response.status == 200)
-        #expect(response.jsonObject["trusted"] as? Bool == false)
-        #expect(response.jsonObject["reason"] as? String == "trust_list_unavailable")
+        let x5c = APIWorld.x5c(world.readerChain)
+        let requests = [
+            ("/v1/decisions/reader", "{\"x5c\": \(x5c)}"),
+            ("/v1/decisions/issuer", "{\"x5c\": \(x5c), \"docType\": \"org.iso.18013.5.1.mDL\"}"),
+            ("/v1/decisions/request", "{\"request\": \"e30.e30.AA\"}"),
+            ("/v1/decisions/device-request", "{\"deviceRequest\": \"oA==\", \"sessionTranscript\": \"gw==\"}"),
+            ("/evaluation", EvaluationTests.request(subject: "Sim Reader", key: x5c, action: "mdoc-reader")),
+        ]
+        for (path, body) in requests {
+            let response = world.post(path, body)
+            #expect(response.status == 503, "\(path): \(String(decoding: response.body, as: UTF8.self))")
+            #expect(response.reason == "snapshot_unavailable", "\(path)")
+            #expect(response.jsonObject["trusted"] == nil && response.jsonObject["decision"] == nil, "\(path)")
+        }
+        // Once a generation is installed, the same requests are decided.
+        _ = try world.service.refresh(at: APIWorld.now, lockTimeout: 5)
+        #expect(world.post(requests[0].0, requests[0].1).jsonObject["trusted"] as? Bool == true)
+        #expect(world.post(requests[4].0, requests[4].1).jsonObject["decision"] as? Bool == true)
     }
 
     /// Bodies that are not a reader request, with the reason code each must get.

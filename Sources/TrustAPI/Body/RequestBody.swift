@@ -19,7 +19,8 @@ struct RequestBody {
     static let maxDepth = 16
 
     /// Parses a request's body.
-    /// - Throws: ``APIFailure`` 415 `unsupported_media_type` for a content type other than JSON; 400
+    /// - Throws: ``APIFailure`` 415 `unsupported_media_type` for a content type other than `application/json` or a
+    ///   `+json` type (a body without one is read as JSON); 400
     ///   `malformed_json` or `limits_exceeded` (JOSE's codes) for text that is not JSON within the limits; 400
     ///   `malformed_request_body` for an empty body or one that is not an object.
     init(_ request: HTTPRequest) throws(APIFailure) {

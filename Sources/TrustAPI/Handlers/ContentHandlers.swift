@@ -12,10 +12,7 @@ extension TrustAPI {
     /// `X-Snapshot-Generation`. 503 `snapshot_unavailable` before the first generation.
     func snapshot(_ request: HTTPRequest) -> HTTPResponse {
         let service = holder.service
-        guard let document = service.snapshotDocument else {
-            return APIFailure(503, .snapshotUnavailable, "no snapshot generation is loaded yet; try again shortly")
-                .response
-        }
+        guard let document = service.snapshotDocument else { return APIFailure.noGeneration.response }
         let representation = snapshotCache.representation(of: document)
         let gzip = request.acceptsGzip
         let tag = gzip ? representation.gzipETag : representation.identityETag

@@ -8,7 +8,8 @@ import X509
 extension TrustAPI {
     /// `POST /v1/decisions/reader` `{"x5c": [base64 DER, leaf first], "at"?: RFC 3339}`: the reader decision of
     /// `trustctl query reader --json` (``WireJSON/decision(_:query:docType:leaf:at:generation:)``). 200 whether
-    /// trusted or not (the answer is `trusted` in the body); 400 with the reason for a body that is not this request.
+    /// trusted or not (the answer is `trusted` in the body); 400 with the reason for a body that is not this request;
+    /// 503 `snapshot_unavailable` before the first verified generation (``loadedService()``), as for every decision.
     func readerDecision(_ request: HTTPRequest) -> HTTPResponse {
         answer { () throws(APIFailure) -> HTTPResponse in
             let body = try RequestBody(request)
@@ -16,7 +17,7 @@ extension TrustAPI {
             // The cheap members first; certificates are decoded last.
             let time = try body.time("at") ?? now()
             let chain = try body.certificateChain("x5c", cache: certificates)
-            let queries = holder.service.queries
+            let queries = try loadedService().queries
             let decision = queries.readerDecision(chain: chain, at: time)
             return APIResponse.json(
                 WireJSON.decision(
@@ -34,7 +35,7 @@ extension TrustAPI {
             let docType = try body.requiredString("docType")
             let time = try body.time("at") ?? now()
             let chain = try body.certificateChain("x5c", cache: certificates)
-            let queries = holder.service.queries
+            let queries = try loadedService().queries
             let decision = queries.issuerDecision(chain: chain, docType: docType, at: time)
             return APIResponse.json(
                 WireJSON.decision(
@@ -55,7 +56,7 @@ extension TrustAPI {
             let time = try body.time("at") ?? now()
             let url = try body.string("url")
             let requestObject = try body.string("request")
-            let service = holder.service
+            let service = try loadedService()
             let decision: PresentationDecision
             switch (url, requestObject) {
             case (let url?, nil):
@@ -85,13 +86,23 @@ extension TrustAPI {
             let time = try body.time("at") ?? now()
             let deviceRequest = try body.bytes("deviceRequest", limit: 1 << 20)
             let transcript = try body.bytes("sessionTranscript", limit: 1 << 20)
-            let service = holder.service
+            let service = try loadedService()
             let decision = service.deviceRequestDecision(
                 deviceRequest: deviceRequest, sessionTranscript: transcript, at: time)
             return APIResponse.json(
                 WireJSON.presentation(
                     decision, query: "device-request", at: time, generation: service.queries.generation))
         }
+    }
+
+    /// The service, once it has installed a verified generation: before that (the daemon verifying its cache, or
+    /// waiting for the cache lock) no answer can name a generation, so decisions are 503 `snapshot_unavailable`, as
+    /// `GET /v1/snapshot` and `/readyz` are.
+    /// - Throws: ``APIFailure`` 503 `snapshot_unavailable`.
+    func loadedService() throws(APIFailure) -> TrustService {
+        let service = holder.service
+        guard service.snapshotDocument != nil else { throw .noGeneration }
+        return service
     }
 
     /// Runs a handler body, turning a refusal into its error response.

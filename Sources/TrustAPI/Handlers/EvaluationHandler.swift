@@ -51,7 +51,7 @@ extension TrustAPI {
                     + names.joined(separator: ", "))
         }
         let time = evaluation.time ?? now()
-        let queries = holder.service.queries
+        let queries = try loadedService().queries
         var decision: TrustDecision
         var docType: String?
         switch role {

@@ -44,6 +44,10 @@ struct APIFailure: Error {
     /// A 400 for a body of the wrong shape.
     static func badBody(_ message: String) -> APIFailure { APIFailure(400, .malformedRequestBody, message) }
 
+    /// The 503 before the first verified generation is installed (``TrustAPI/loadedService()``).
+    static let noGeneration = APIFailure(
+        503, .snapshotUnavailable, "no snapshot generation is loaded yet; try again shortly")
+
     /// The error response.
     var response: HTTPResponse { APIResponse.error(status, reason, message) }
 }
