@@ -331,11 +331,20 @@ struct ProximityDecisionTests {
         #expect(!expired.trusted)
     }
 
-    @Test("bytes that do not decode are a not-trusted decision with the decoder's code")
+    @Test("bytes that do not decode are a not-trusted decision with the decoder's code, naming the input")
     func undecodable() {
         let decision = ProximityVerifier.decide(
             deviceRequest: [0xa1], sessionTranscript: AnnexD.sessionTranscriptBytes, trust: queries, at: world.now)
         #expect(decision.reason == .malformedCBOR)
         #expect(decision.verifiedBy == .none)
+        #expect(decision.message.hasPrefix("DeviceRequest: "), "\(decision.message)")
+        let transcript = ProximityVerifier.decide(
+            deviceRequest: AnnexD.deviceRequest, sessionTranscript: [0x01, 0x02], trust: queries, at: world.now)
+        #expect(transcript.reason == .malformedCBOR)
+        #expect(transcript.message.hasPrefix("SessionTranscript: "), "\(transcript.message)")
+        let shape = ProximityVerifier.decide(
+            deviceRequest: AnnexD.deviceRequest, sessionTranscript: [0xa0], trust: queries, at: world.now)
+        #expect(shape.reason == .malformedSessionTranscript)
+        #expect(shape.message.hasPrefix("SessionTranscript: "), "\(shape.message)")
     }
 }

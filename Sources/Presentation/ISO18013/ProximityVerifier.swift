@@ -101,7 +101,8 @@ public enum ProximityVerifier {
 
     /// Decides about an encoded DeviceRequest and SessionTranscript; input that does not decode is a not-trusted
     /// decision with the decoder's code (`malformed_cbor`, `limits_exceeded`, `malformed_device_request`,
-    /// `malformed_session_transcript`, `not_cose_sign1`).
+    /// `malformed_session_transcript`, `not_cose_sign1`) and a message that starts with the input it is about
+    /// (`DeviceRequest: ` or `SessionTranscript: `).
     /// - Parameters:
     ///   - deviceRequest: the encoded DeviceRequest.
     ///   - sessionTranscript: the encoded SessionTranscript or SessionTranscriptBytes.
@@ -111,12 +112,18 @@ public enum ProximityVerifier {
     public static func decide(
         deviceRequest: [UInt8], sessionTranscript: [UInt8], trust: any ReaderTrust, at time: Date
     ) -> PresentationDecision {
+        let request: DeviceRequest
+        let transcript: SessionTranscript
         do {
-            return decide(
-                deviceRequest: try DeviceRequest(cborEncoded: deviceRequest),
-                sessionTranscript: try SessionTranscript(cborEncoded: sessionTranscript), trust: trust, at: time)
+            request = try DeviceRequest(cborEncoded: deviceRequest)
         } catch {
-            return .refused(error, domain: nil)
+            return .refused(PresentationError(error.code, "DeviceRequest: \(error.reason)"), domain: nil)
         }
+        do {
+            transcript = try SessionTranscript(cborEncoded: sessionTranscript)
+        } catch {
+            return .refused(PresentationError(error.code, "SessionTranscript: \(error.reason)"), domain: nil)
+        }
+        return decide(deviceRequest: request, sessionTranscript: transcript, trust: trust, at: time)
     }
 }
