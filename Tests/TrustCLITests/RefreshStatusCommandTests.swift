@@ -161,7 +161,7 @@ final class RefreshStatusCommandTests {
     }
 
     @Test(
-        "status by a user who cannot read the cache: UNKNOWN (exit 3), permission denied, not no_trust",
+        "status and refresh by a user who cannot read the cache: UNKNOWN (exit 3), cache_unreadable, not no_trust",
         .requires(.trustlistd, .executable("setpriv")))
     func unreadableCache() throws {
         let (first, _) = CLIRun.run(["refresh", "--config", configuration.file.path], now: t0)
@@ -174,27 +174,33 @@ final class RefreshStatusCommandTests {
                 _ = chmod(folder.path, 0o755)
             }
             _ = chmod(configuration.file.path, 0o644)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            process.arguments = [
-                "--reuid=65534", "--regid=65534", "--clear-groups", trustctl.path, "status", "--config",
-                configuration.file.path,
-            ]
-            let errors = Pipe()
-            process.standardError = errors
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 3, "\(text)")
-            #expect(text.contains("UNKNOWN: cache_unreadable: cannot read the cache directory"), "\(text)")
-            #expect(text.contains("permission denied"), "\(text)")
+            // refresh says the same, not that its lock file cannot be opened inside the folder.
+            for command in ["status", "refresh"] {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+                process.arguments = [
+                    "--reuid=65534", "--regid=65534", "--clear-groups", trustctl.path, command, "--config",
+                    configuration.file.path,
+                ]
+                let errors = Pipe()
+                process.standardError = errors
+                process.standardOutput = FileHandle.nullDevice
+                try process.run()
+                let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                #expect(process.terminationStatus == 3, "\(command): \(text)")
+                #expect(
+                    text.contains("UNKNOWN: cache_unreadable: cannot read the cache directory"), "\(command): \(text)")
+                #expect(text.contains("permission denied"), "\(command): \(text)")
+            }
         } else {
             _ = chmod(configuration.cacheDirectory.path, 0)
             defer { _ = chmod(configuration.cacheDirectory.path, 0o700) }
-            let (code, run) = CLIRun.run(["status", "--config", configuration.file.path], now: t0)
-            #expect(code == 3)
-            #expect(run.standardError.contains("cannot read the cache directory"), "\(run.standardError)")
+            for command in ["status", "refresh"] {
+                let (code, run) = CLIRun.run([command, "--config", configuration.file.path], now: t0)
+                #expect(code == 3)
+                #expect(run.standardError.contains("cannot read the cache directory"), "\(run.standardError)")
+            }
         }
     }
 

@@ -75,7 +75,9 @@ extension TrustStore {
         .signerExpired, .signerNotYetValid, .listExpired, .chainInvalid, .dateInFuture,
     ]
 
-    private func checkReadable() throws(TrustListError) {
+    /// Checks that the cache directory, when it exists, is a folder this user can read and enter.
+    /// - Throws: ``TrustListError`` `cache_unreadable` otherwise, with what to do about it.
+    public func checkReadable() throws(TrustListError) {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: layout.root.path, isDirectory: &isFolder) else { return }
         guard isFolder.boolValue, FileManager.default.isReadableFile(atPath: layout.root.path),

@@ -163,6 +163,9 @@ public final class TrustService: Sendable {
     ) throws(TrustListError) -> Result {
         try engine.withLock { engine throws(TrustListError) -> Result in
             let store = engine.store
+            // Before the lock: an unreadable cache directory is cache_unreadable, not a lock file that cannot be
+            // opened.
+            try store.checkReadable()
             let lock = try takeLock(
                 store, timeout: lockTimeout, cancellation: cancellation, waiting: waiting, heartbeat: heartbeat)
             defer { lock?.release() }
