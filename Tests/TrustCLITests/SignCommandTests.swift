@@ -194,4 +194,19 @@ final class SignCommandTests {
         #expect(noDocType.status == 2)
         #expect(noDocType.run.standardError.contains("needs docTypes"))
     }
+
+    @Test("without --root, a list whose nextUpdate is before its date is refused as verify would refuse it")
+    func payloadCheckedWithoutRoot() throws {
+        let (status, run) = CLIRun.run(
+            [
+                "sign", "--kind", "vical", "--provider", "Sign", "--issue-id", "1", "--signer-key",
+                path("vical-key.pem"), "--signer-chain", path("vical-chain.pem"), "--entry",
+                "\(path("iaca0.pem")):org.iso.18013.5.1.mDL", "--date", Timestamp.text(now), "--next-update",
+                Timestamp.text(now - 86_400), "--out", path("backwards.cose"),
+            ], now: now)
+        #expect(status == 1, "\(run.standardError)")
+        #expect(run.standardError.contains("REFUSED: malformed_payload"), "\(run.standardError)")
+        #expect(run.standardError.contains("before the list's date"), "\(run.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: path("backwards.cose")))
+    }
 }

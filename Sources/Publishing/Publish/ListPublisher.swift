@@ -79,9 +79,10 @@ public enum ListPublisher {
     /// signer certificate, the signer is valid at the list's `date`, carries the EKU the policy requires of its kind
     /// and a key usage that allows signing, every VICAL entry has a docType and every entry certificate an SKI;
     /// after signing, the list is verified as a refresh would verify it (with `root` as the pinned anchor), or,
-    /// without a root, its signature is checked with the signer's key.
+    /// without a root, its signature is checked with the signer's key and its payload decoded as the verifier
+    /// decodes it (schema and date order: ISO/IEC 18013-5 Annex C.1.7).
     /// - Parameters:
-    ///   - root: the network root the signer chains to; nil checks the signature only.
+    ///   - root: the network root the signer chains to; nil checks the signature and the payload only.
     ///   - settings: the verification settings (EKUs, skew).
     /// - Returns: the signed list, and the verified form when a root was given.
     /// - Throws: ``TrustListError`` with the reason code the verifier would give (`signer_eku`,
@@ -122,11 +123,16 @@ public enum ListPublisher {
             let verifier = TrustListVerifier(anchors: [root], settings: settings)
             return (bytes, try verifier.verify(bytes, kind: content.kind, at: content.date))
         }
+        let message: COSESign1
         do {
-            try COSESign1(cborEncoded: bytes).verifySignature(with: try signer.publicKey)
+            message = try COSESign1(cborEncoded: bytes)
+            try message.verifySignature(with: try signer.publicKey)
         } catch {
             throw TrustListError(.badSignature, "the signed list does not verify with the signer's key: \(error)")
         }
+        // Without a root the chain cannot be checked, but the payload is read as a verifier reads it (dates in order,
+        // the schema), so that nothing a verifier refuses is written.
+        _ = try TrustList.decode(payload: message.payload ?? [], kind: content.kind, limits: settings.limits)
         return (bytes, nil)
     }
 
