@@ -293,12 +293,18 @@ struct RefreshTests {
         #expect(report.events.contains { $0.contains("rebuilt") })
     }
 
-    @Test("a corrupt state.json is rebuilt")
+    @Test("a corrupt state.json is rebuilt, with one notice that says it was corrupt; a missing one says missing")
     func corruptState() throws {
         let harness = try RefreshHarness()
         _ = try harness.refresh(at: t0)
         try Data("{ not json".utf8).write(to: harness.layout.state)
-        #expect(try status(harness, harness.vicalID, at: t0 + 60)?.current?.issueID == 1)
+        let corrupt = try harness.status(at: t0 + 60)
+        #expect(corrupt.lists.first { $0.id == harness.vicalID }?.current?.issueID == 1)
+        let notices = corrupt.events.filter { $0.contains("state.json") }
+        #expect(notices.count == 1 && notices[0].contains("corrupt"), "\(notices)")
+        try FileManager.default.removeItem(at: harness.layout.state)
+        let missing = try harness.status(at: t0 + 60).events.filter { $0.contains("state.json") }
+        #expect(missing.count == 1 && missing[0].contains("missing"), "\(missing)")
     }
 
     @Test(

@@ -289,7 +289,7 @@ struct DemoScript {
               trustctl status --config \(files.configuration)
               trustctl query reader --config \(files.configuration) --chain \(files.readerChain) --json
               trustctl query issuer --config \(files.configuration) --chain \(files.documentSignerChain) --doctype org.iso.18013.5.1.mDL
-              trustctl query request --config \(files.configuration) --file \(files.trustedRequest) --json
+              trustctl query request --config \(files.configuration) --file \(files.trustedRequest) --at \(Timestamp.text(files.now)) --json   # its exp is 10 minutes after it was signed
               trustctl verify \(files.folder.path)/published/rical.cose --kind rical --root \(files.folder.path)/pki/root.pem
               trustctl snapshot --config \(files.configuration)
               trustctl status --config \(files.configuration) --at \(Timestamp.text(files.now + 4 * 86_400))   # expired by then

@@ -54,17 +54,22 @@ extension TrustStore {
         try AtomicFile.write(data, to: layout.state)
     }
 
-    /// The parsed `state.json`, or nil when it is missing, corrupt or of another schema version.
-    func readState() -> StoreState? {
-        guard let data = try? Data(contentsOf: layout.state) else { return nil }
+    /// The parsed `state.json`, or nil when it is missing, unreadable, corrupt or of another schema version.
+    /// - Returns: the state, and whether a file was there but could not be used (a notice has been added to
+    ///   ``events``).
+    func readState() -> (state: StoreState?, corrupt: Bool) {
+        guard let data = try? Data(contentsOf: layout.state) else { return (nil, false) }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
         guard let state = try? decoder.decode(StoreState.self, from: data),
             state.schemaVersion == StoreState.currentSchemaVersion
         else {
-            events.append(Event(list: nil, message: "state.json is corrupt or of another version; rebuilding it"))
-            return nil
+            events.append(
+                Event(
+                    list: nil,
+                    message: "state.json is corrupt or of another version: rebuilt from the verified cached lists"))
+            return (nil, true)
         }
-        return state
+        return (state, false)
     }
 }

@@ -13,7 +13,7 @@ extension TrustStore {
     public func load(at time: Date) throws(TrustListError) {
         events = []
         try checkReadable()
-        let state = readState()
+        let (state, corrupt) = readState()
         records = [:]
         current = [:]
         snapshotMark = state?.snapshot
@@ -54,7 +54,7 @@ extension TrustStore {
             }
             records[list.id] = record
         }
-        if state == nil, !current.isEmpty {
+        if state == nil, !corrupt, !current.isEmpty {
             events.append(
                 Event(list: nil, message: "state.json missing or unreadable: rebuilt from the verified cached lists"))
         }
