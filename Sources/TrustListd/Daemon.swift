@@ -43,6 +43,8 @@ final class Daemon {
     let passedSockets: [Int32]
     /// The HTTP API while it serves.
     var apiServer: APIServer?
+    /// The `server` settings the HTTP API started with; a reload changes them only at the next start.
+    let startServerSettings: ServerSettings?
     var exportProblem: String?
     let control: DaemonControl
     let logger: Logger
@@ -70,6 +72,7 @@ final class Daemon {
         self.extraMetricsFile = extraMetricsFile
         self.exportDirectory = exportDirectory
         self.passedSockets = passedSockets
+        startServerSettings = configuration.server
         self.control = control
         self.logger = logger
         self.notifier = notifier
@@ -217,7 +220,6 @@ final class Daemon {
         }
         // The new service verifies the cache before it takes over, so that requests never meet an empty generation;
         // requests in flight finish on the old service.
-        let previous = configuration
         let replacement = Self.makeService(next, control: control)
         var waited = false
         do {
@@ -239,7 +241,7 @@ final class Daemon {
                 [("reason", error.code.rawValue), ("message", error.reason)])
         }
         holder.replace(with: replacement)
-        if next.server != previous.server {
+        if next.server != startServerSettings {
             logger.log(
                 .warning, "server settings changed, in use at the next start",
                 [("reason", "restart_required"), ("config", next.file.path)])

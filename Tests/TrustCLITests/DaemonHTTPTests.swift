@@ -59,6 +59,30 @@ final class DaemonHTTPTests {
         #expect(checks > 0)
     }
 
+    @Test("a reload that changes the server settings asks for a restart; one that restores them does not")
+    func reloadServerSettings() throws {
+        let network = try ServedNetwork(extraTop: Self.serverTop)
+        let daemon = try network.startDaemon()
+        defer { daemon.kill() }
+        try daemon.waitFor("the first refresh") { $0.message == "refresh finished" }
+        let file = network.configuration.file
+        let original = try String(contentsOf: file, encoding: .utf8)
+        func reload(_ text: String, count: Int) throws {
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            daemon.send(SIGHUP)
+            try daemon.waitFor("reload \(count)", count: count) { $0.message == "configuration reloaded" }
+        }
+        func restartWarnings() -> Int {
+            daemon.logLines.filter { $0.message == "server settings changed, in use at the next start" }.count
+        }
+        let changed = original.replacingOccurrences(of: "\"threads\": 2", with: "\"threads\": 3")
+        #expect(changed != original)
+        try reload(changed, count: 1)
+        #expect(restartWarnings() == 1, "\(daemon.log)")
+        try reload(original, count: 2)
+        #expect(restartWarnings() == 1, "the listeners already match the restored settings: \(daemon.log)")
+    }
+
     @Test("SIGTERM lets a request in flight finish, refuses new connections, and exits 0")
     func drainsOnStop() throws {
         let network = try ServedNetwork(extraTop: Self.serverTop)
