@@ -172,6 +172,10 @@ struct EvaluationTests {
         let response = world.router.respond(to: request)
         #expect(response.jsonObject["decision"] as? Bool == true, "\(response.bodyText)")
         #expect(response.headers["X-Request-ID"] == "req-4711")
+        // The envelope without its request says so.
+        let empty = world.post("/evaluation", "{\"type\": \"authzen\"}")
+        #expect(empty.status == 400 && empty.reason == "malformed_request_body")
+        #expect((empty.jsonObject["message"] as? String)?.hasPrefix("request: missing") == true, "\(empty.bodyText)")
 
         let late = Timestamp.text(world.sim.readerLeaf.certificate.notAfter + 86_400)
         let expired = world.post(

@@ -59,6 +59,15 @@ struct RequestObjectFetchTests {
         #expect(try server.requests().isEmpty)
     }
 
+    @Test("a file:// request_uri is refused even with allowInsecureURLs: a request object is never a local file")
+    func fileRefused() throws {
+        let file = try files.write(Array("e30.e30.AA".utf8), to: "local.jwt")
+        let fetcher = CurlFetcher(settings: HTTPSettings(allowInsecureURLs: true))
+        #expect(throws: PresentationError(.insecureRequestURI)) {
+            try fetcher.fetchRequestObject(url: file.absoluteString, method: .get, accept: jwtType)
+        }
+    }
+
     @Test("a body over maxBytes is limits_exceeded; an HTTP error is request_fetch_failed")
     func limitsAndErrors() throws {
         _ = try files.write([UInt8](repeating: 0x41, count: 10 << 20), to: "huge.jwt")

@@ -37,10 +37,11 @@ struct EvaluationRequest {
     ///   `malformed_certificate`) or 415, naming the member.
     init(_ request: HTTPRequest, certificates: CertificateCache? = nil) throws(APIFailure) {
         var body = try RequestBody(request)
-        if case .string("authzen") = body.members["type"], body.members["request"] != nil {
+        if case .string("authzen") = body.members["type"] {
             try body.requireOnly(["type", "request"])
             guard let inner = try body.object("request") else {
-                throw APIFailure.badBody("request: expected an object")
+                throw APIFailure.badBody(
+                    "request: missing (required with \"type\": \"authzen\"): the evaluation request as an object")
             }
             body = inner
         }

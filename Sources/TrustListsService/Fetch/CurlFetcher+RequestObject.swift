@@ -4,7 +4,7 @@ import TrustLists
 
 extension CurlFetcher: RequestObjectFetching {
     /// Fetches an OpenID4VP request object (`request_uri`, OpenID4VP 1.0 §5.10) with this fetcher's limits: https
-    /// only (http only where ``HTTPSettings/allowInsecureURLs`` is set, for tests and demos), redirects from https
+    /// only (http only where ``HTTPSettings/allowInsecureURLs`` is set, for tests and demos; never file), redirects from https
     /// to https only, deadlines, the byte cap while streaming; GET, or POST of the form body.
     /// - Returns: the body and the response's `Content-Type` (checked by the caller).
     /// - Throws: ``PresentationError`` `insecure_request_uri` for a URL whose scheme is not allowed,
@@ -13,10 +13,18 @@ extension CurlFetcher: RequestObjectFetching {
     public func fetchRequestObject(
         url: String, method: RequestObjectFetchMethod, accept: String
     ) throws -> (body: [UInt8], contentType: String?) {
+        let policy: URLPolicy
         do {
-            _ = try URLPolicy.parsedByCurl(url, allowInsecureURLs: settings.allowInsecureURLs)
+            policy = try URLPolicy.parsedByCurl(url, allowInsecureURLs: settings.allowInsecureURLs)
         } catch {
             throw PresentationError(.insecureRequestURI, error.reason)
+        }
+        // A request object comes from the verifier's web server (OpenID4VP 1.0 §5.10), never from a local file, which
+        // a caller of the HTTP API must not make this server read.
+        guard policy.scheme != .file else {
+            throw PresentationError(
+                .insecureRequestURI,
+                "refusing \(url): a request_uri is an https:// URL (http:// with allowInsecureURLs)")
         }
         var formBody: [UInt8]?
         if case .post(let body) = method { formBody = body }
