@@ -4,8 +4,8 @@ import TrustLists
 
 extension CurlFetcher: RequestObjectFetching {
     /// Fetches an OpenID4VP request object (`request_uri`, OpenID4VP 1.0 §5.10) with this fetcher's limits: https
-    /// only (http only where ``HTTPSettings/allowInsecureURLs`` is set, for tests and demos; never file), redirects from https
-    /// to https only, deadlines, the byte cap while streaming; GET, or POST of the form body.
+    /// only (http only where ``HTTPSettings/allowInsecureURLs`` is set, for tests and demos; never `file:`), redirects
+    /// from https to https only, deadlines, the byte cap while streaming; GET, or POST of the form body.
     /// - Returns: the body and the response's `Content-Type` (checked by the caller).
     /// - Throws: ``PresentationError`` `insecure_request_uri` for a URL whose scheme is not allowed,
     ///   `limits_exceeded` for a body over the cap, `request_fetch_failed` for any other failure (its message is the
