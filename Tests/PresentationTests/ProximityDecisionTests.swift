@@ -1,6 +1,7 @@
 import COSE
 import Foundation
 import Presentation
+import Synchronization
 import TestSupport
 import Testing
 import TrustLists
@@ -179,6 +180,40 @@ struct ProximityDecisionTests {
         #expect(decision.verifiedBy.commonName == "Sim Reader")
         #expect(decision.documents.map(\.trusted) == [true, true])
         #expect(decision.consent.requestedDocTypes == ["org.iso.18013.5.1.mDL", "org.iso.23220.photoid.1"])
+    }
+
+    /// A reader decision that counts how often it is asked, answering with `trust`'s.
+    final class CountingTrust: ReaderTrust {
+        let trust: TrustQueries
+        let calls = Mutex(0)
+        init(_ trust: TrustQueries) { self.trust = trust }
+        func readerDecision(chain: [Certificate], at time: Date, readerEKUExemptNetworks: Set<String>) -> TrustDecision
+        {
+            calls.withLock { $0 += 1 }
+            return trust.readerDecision(chain: chain, at: time, readerEKUExemptNetworks: readerEKUExemptNetworks)
+        }
+    }
+
+    @Test("the readerAuthAll chain is decided once per request, not once per DocRequest; 33 DocRequests are refused")
+    func boundedWork() throws {
+        let items = Array(repeating: SignedRequests.itemsRequest, count: DeviceRequest.maxDocRequests)
+        let bytes = try SignedRequests.deviceRequestSignedForAll(
+            items: items, transcript: transcript, signers: [(sim.readerLeaf.key, readerChain)])
+        let counting = CountingTrust(queries)
+        let decision = ProximityVerifier.decide(
+            deviceRequest: try DeviceRequest(cborEncoded: bytes), sessionTranscript: transcript, trust: counting,
+            at: world.now)
+        #expect(decision.trusted, "\(decision.message)")
+        #expect(decision.documents.count == 32)
+        // Once to choose the readerAuthAll signature that stands, once for the DocRequests it authenticates.
+        #expect(counting.calls.withLock { $0 } == 2)
+        let tooMany = try SignedRequests.deviceRequestSignedForAll(
+            items: items + [SignedRequests.itemsRequest], transcript: transcript,
+            signers: [(sim.readerLeaf.key, readerChain)])
+        #expect(throws: PresentationError(.malformedDeviceRequest)) { try DeviceRequest(cborEncoded: tooMany) }
+        let refused = ProximityVerifier.decide(
+            deviceRequest: tooMany, sessionTranscript: transcript.encodedBytes, trust: queries, at: world.now)
+        #expect(refused.message == "DeviceRequest: docRequests: 33 DocRequests, more than the 32 accepted")
     }
 
     @Test("readerAuthAll: an unlisted reader beside a listed one counts the listed one; alone it is not_on_trust_list")

@@ -20,6 +20,10 @@ public struct DeviceRequest: Sendable {
     /// number multiplies the work; a reader signs once, or once per trust framework.
     public static let maxReaderAuthAll = 8
 
+    /// The most DocRequests a request may carry. A reader asks for one per document type, a handful at most; each
+    /// costs a signature check and a reader decision, so their number bounds the work one request can cause.
+    public static let maxDocRequests = 32
+
     /// The versions this implementation knows (first edition `1.0`, second edition `1.1`).
     public static let knownVersions: Set<String> = ["1.0", "1.1"]
 
@@ -48,8 +52,8 @@ public struct DeviceRequest: Sendable {
     ///   - limits: the decoding limits, applied to the request and to each embedded ItemsRequest and
     ///     DeviceRequestInfo.
     /// - Throws: ``PresentationError``: `malformed_cbor` (also for every truncation), `limits_exceeded`,
-    ///   `malformed_device_request` naming the path of an item of the wrong shape, an unsupported version or more
-    ///   than ``maxReaderAuthAll`` `readerAuthAll` signatures,
+    ///   `malformed_device_request` naming the path of an item of the wrong shape, an unsupported version, more
+    ///   than ``maxDocRequests`` DocRequests or more than ``maxReaderAuthAll`` `readerAuthAll` signatures,
     ///   or a `deviceRequestInfo` that is not tag 24 over an encoded map, `not_cose_sign1` for a readerAuth or
     ///   readerAuthAll that is not a COSE_Sign1.
     public init(
@@ -67,6 +71,11 @@ public struct DeviceRequest: Sendable {
         guard !requests.isEmpty else {
             throw PresentationError(
                 .malformedDeviceRequest, "docRequests: expected at least one DocRequest, found none")
+        }
+        guard requests.count <= Self.maxDocRequests else {
+            throw PresentationError(
+                .malformedDeviceRequest,
+                "docRequests: \(requests.count) DocRequests, more than the \(Self.maxDocRequests) accepted")
         }
         var docRequests: [DocRequest] = []
         for request in requests {

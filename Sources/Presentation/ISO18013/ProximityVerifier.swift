@@ -35,7 +35,16 @@ public enum ProximityVerifier {
         let shared = sharedAuthentication(
             report.readerAuthAll, ownLeaves: report.documents.compactMap(\.readerAuthentication.leaf), trust: trust,
             at: time)
-        let documents = report.documents.map { decide($0, shared: shared, trust: trust, at: time) }
+        // A chain is decided once per request: with readerAuthAll, every DocRequest carries the same one.
+        var readerDecisions: [[Certificate]: TrustDecision] = [:]
+        let documents = report.documents.map { document in
+            decide(document, shared: shared) { chain in
+                if let known = readerDecisions[chain] { return known }
+                let decision = trust.readerDecision(chain: chain, at: time, readerEKUExemptNetworks: [])
+                readerDecisions[chain] = decision
+                return decision
+            }
+        }
         var consent = ConsentDetails()
         for document in documents {
             for docType in document.consent.requestedDocTypes where !consent.requestedDocTypes.contains(docType) {
@@ -57,10 +66,11 @@ public enum ProximityVerifier {
             warnings: report.warnings, readerDecision: first.readerDecision, documents: documents)
     }
 
-    /// One DocRequest's decision: its policies, then the reader decision with the reader EKU required (ISO/IEC
-    /// 18013-5 Table B.8: always, for ReaderAuth).
+    /// One DocRequest's decision: its policies, then the reader decision, with the reader EKU required (ISO/IEC
+    /// 18013-5 Table B.8: always, for ReaderAuth), from `readerDecision`.
     private static func decide(
-        _ document: DocRequestReport, shared: ReaderAuthenticationResult?, trust: any ReaderTrust, at time: Date
+        _ document: DocRequestReport, shared: ReaderAuthenticationResult?,
+        readerDecision: ([Certificate]) -> TrustDecision
     ) -> PresentationDecision {
         var consent = ConsentDetails()
         consent.requestedDocTypes = [document.docType]
@@ -78,8 +88,7 @@ public enum ProximityVerifier {
                 return .refused(refusal, domain: nil, consent: consent, warnings: document.warnings)
             }
         }
-        let decision = trust.readerDecision(chain: context.chain, at: time, readerEKUExemptNetworks: [])
-        return .from(decision, domain: nil, consent: consent, warnings: document.warnings)
+        return .from(readerDecision(context.chain), domain: nil, consent: consent, warnings: document.warnings)
     }
 
     /// The authentication `readerAuthAll` gives every DocRequest: nil without it; the first failure when a signature
