@@ -31,4 +31,10 @@ extension ReasonCode {
     public static let methodNotAllowed = Self(rawValue: "method_not_allowed")
     /// The request body is over the configured cap (413 Content Too Large, RFC 9110 §15.5.14).
     public static let contentTooLarge = Self(rawValue: "content_too_large")
+    /// The request's length is ambiguous: `Content-Length` beside `Transfer-Encoding`, or several `Content-Length`
+    /// values (400 Bad Request and the connection closed, RFC 9112 §6.3): what a proxy and this server could read
+    /// as different requests.
+    public static let ambiguousRequestLength = Self(rawValue: "ambiguous_request_length")
+    /// A `Transfer-Encoding` other than `chunked` (501 Not Implemented, RFC 9112 §6.1).
+    public static let unsupportedTransferCoding = Self(rawValue: "unsupported_transfer_coding")
 }

@@ -172,6 +172,11 @@ struct EvaluationTests {
         let response = world.router.respond(to: request)
         #expect(response.jsonObject["decision"] as? Bool == true, "\(response.bodyText)")
         #expect(response.headers["X-Request-ID"] == "req-4711")
+        // An X-Request-ID that could not be written back is not echoed; the decision is answered all the same.
+        request.headers["X-Request-ID"] = "req\u{7}4711"
+        let bell = world.router.respond(to: request)
+        #expect(bell.status == 200 && bell.jsonObject["decision"] as? Bool == true, "\(bell.bodyText)")
+        #expect(bell.headers["X-Request-ID"] == nil)
         // The envelope without its request says so.
         let empty = world.post("/evaluation", "{\"type\": \"authzen\"}")
         #expect(empty.status == 400 && empty.reason == "malformed_request_body")

@@ -142,6 +142,7 @@ public final class HTTPServer: @unchecked Sendable {
             MHD_OptionItem(
                 option: .NOTIFY_COMPLETED, value: functionAddress(requestCompletedCallback),
                 ptr_value: cls),
+            MHD_OptionItem(option: .UNESCAPE_CALLBACK, value: functionAddress(unescapeCallback), ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_LIMIT, value: configuration.maxConnections, ptr_value: nil),
             MHD_OptionItem(
                 option: .CONNECTION_TIMEOUT, value: configuration.connectionTimeoutSeconds, ptr_value: nil),

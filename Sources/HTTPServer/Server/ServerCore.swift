@@ -91,6 +91,11 @@ final class ServerCore: @unchecked Sendable {
             requestContext.pointee = Unmanaged.passRetained(state).toOpaque()
             condition.withLock { inFlight += 1 }
             state.route = router.routeLabel(method: state.method, path: state.path)
+            if let refusal = framingRefusal(headers(connection)) {
+                // Answered before the body is read, and the connection closed: its remaining bytes are never read
+                // as another request.
+                return queue(refusal, route: state.route, state, connection)
+            }
             if let declared = declaredContentLength(connection), declared > UInt64(maxRequestBytes) {
                 // Answered before the body is read; libmicrohttpd then closes the connection after the response.
                 state.overCap = true
@@ -224,6 +229,30 @@ final class ServerCore: @unchecked Sendable {
         return nameIsToken && valueIsClean
     }
 
+    /// The answer to a request whose length cannot be read one way only (RFC 9112 §6.1, §6.3): `Content-Length`
+    /// beside `Transfer-Encoding`, or several `Content-Length` fields or values, is 400; a transfer coding other
+    /// than `chunked` is 501. Both close the connection. Nil for a request framed one way.
+    func framingRefusal(_ headers: HTTPHeaders) -> HTTPResponse? {
+        let lengths = headers.values(for: "Content-Length")
+        let codings = headers.values(for: "Transfer-Encoding")
+        var response: HTTPResponse
+        if !codings.isEmpty && !lengths.isEmpty {
+            response = router.errorResponder(
+                400, .ambiguousRequestLength, "Bad Request: Content-Length and Transfer-Encoding together")
+        } else if lengths.count > 1 || lengths.contains(where: { $0.contains(",") }) {
+            response = router.errorResponder(400, .ambiguousRequestLength, "Bad Request: several Content-Length values")
+        } else if !codings.isEmpty
+            && (codings.count > 1 || codings[0].trimmingASCIIWhitespace.lowercased() != "chunked")
+        {
+            response = router.errorResponder(
+                501, .unsupportedTransferCoding, "Not Implemented: the only transfer coding accepted is chunked")
+        } else {
+            return nil
+        }
+        response.headers["Connection"] = "close"
+        return response
+    }
+
     private func declaredContentLength(_ connection: OpaquePointer) -> UInt64? {
         guard let value = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") else {
             return nil
@@ -287,6 +316,23 @@ let requestCompletedCallback: MHD_RequestCompletedCallback = { cls, _, requestCo
 }
 
 /// libmicrohttpd's error log: formats the message and hands it to the ``ServerCore`` in `cls`, instead of stderr.
+/// libmicrohttpd's own unescaping (`MHD_http_unescape`) of the path and of each query argument, except that a text
+/// whose unescaping would hold a NUL byte is left as sent: the handler gets the path as a C string, which ends at the
+/// first NUL, so `/metrics%00.css` would be routed as `/metrics`. Left escaped, it matches no route.
+let unescapeCallback: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<CChar>?) -> Int = {
+    _, _, text in
+    guard let text else { return 0 }
+    let length = strlen(text)
+    var copy = Array(UnsafeBufferPointer(start: text, count: length + 1))
+    let unescaped = copy.withUnsafeMutableBufferPointer { MHD_http_unescape($0.baseAddress) }
+    guard !copy[..<unescaped].contains(0) else { return length }
+    copy.withUnsafeBufferPointer { buffer in
+        guard let unescapedText = buffer.baseAddress else { return }
+        _ = memcpy(text, unescapedText, unescaped + 1)
+    }
+    return unescaped
+}
+
 let logCallback: MHD_LogCallback = { cls, format, arguments in
     guard let cls, let format else { return }
     var buffer = [CChar](repeating: 0, count: 1024)

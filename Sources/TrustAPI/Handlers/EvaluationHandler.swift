@@ -9,7 +9,7 @@ extension TrustAPI {
     /// (``EvaluationRequest``). 200 with `{"decision": bool, "context": {"reason": {"code", "message", "role"},
     /// "trust_metadata": <the decision object of /v1/decisions/*> or null}}` for every request it can read, trusted or
     /// not (AuthZEN: a denial is a decision, not an error); 400 with `{"reason", "message"}` otherwise. An
-    /// `X-Request-ID` is echoed (AuthZEN's HTTPS binding).
+    /// `X-Request-ID` of visible ASCII is echoed (AuthZEN's HTTPS binding).
     ///
     /// In order, the first failure deciding: `resource.type` must be `x5c` (`unsupported_resource_type`);
     /// `action.name` must name a role (`unsupported_action`); the role's decision (reader, or issuer for every docType
@@ -20,8 +20,16 @@ extension TrustAPI {
             let evaluation = try EvaluationRequest(request, certificates: certificates)
             return APIResponse.json(try evaluate(evaluation))
         }
-        if let requestID = request.headers["X-Request-ID"] { response.headers["X-Request-ID"] = requestID }
+        if let requestID = request.headers["X-Request-ID"], Self.isEchoable(requestID) {
+            response.headers["X-Request-ID"] = requestID
+        }
         return response
+    }
+
+    /// Whether an `X-Request-ID` is echoed: 1 to 200 visible ASCII characters. Anything else (a control character,
+    /// which could not be written back in a header) is not echoed, rather than costing the decision.
+    static func isEchoable(_ requestID: String) -> Bool {
+        (1...200).contains(requestID.utf8.count) && requestID.utf8.allSatisfy { (0x21...0x7E).contains($0) }
     }
 
     private func evaluate(_ evaluation: EvaluationRequest) throws(APIFailure) -> WireJSON.Object {
