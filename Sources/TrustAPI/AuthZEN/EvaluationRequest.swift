@@ -133,13 +133,18 @@ enum EvaluationRole: Equatable {
 enum SubjectBinding {
     /// True when `id` is one of the leaf's names.
     static func binds(_ id: String, to leaf: Certificate) -> Bool {
-        let dnsNames = Set(leaf.extensions.dnsNames.map { $0.lowercased() })
-        if id == leaf.subject.commonName || leaf.extensions.uris.contains(id) || dnsNames.contains(id.lowercased()) {
+        // Exactly means byte for byte: Swift's == would also accept canonically equivalent Unicode.
+        func identical(_ first: String?, _ second: String) -> Bool { first?.utf8.elementsEqual(second.utf8) == true }
+        let dnsNames = leaf.extensions.dnsNames
+        func isDNSName(_ name: Substring) -> Bool { dnsNames.contains { DNSName.same($0, String(name)) } }
+        if identical(leaf.subject.commonName, id) || leaf.extensions.uris.contains(where: { identical($0, id) })
+            || isDNSName(id[...])
+        {
             return true
         }
-        if id.hasPrefix("x509_san_dns:") { return dnsNames.contains(String(id.dropFirst(13)).lowercased()) }
-        if id.hasPrefix("x509_hash:") { return String(id.dropFirst(10)) == Base64URL.encode(leaf.sha256) }
-        if let host = URIHost.secure(id), dnsNames.contains(host) { return true }
-        return id.lowercased() == leaf.sha256Hex
+        if id.hasPrefix("x509_san_dns:") { return isDNSName(id.dropFirst(13)) }
+        if id.hasPrefix("x509_hash:") { return identical(String(id.dropFirst(10)), Base64URL.encode(leaf.sha256)) }
+        if let host = URIHost.secure(id), isDNSName(host[...]) { return true }
+        return DNSName.same(id, leaf.sha256Hex)
     }
 }

@@ -25,8 +25,10 @@ struct ResponseDestinationTests {
         queries = TrustQueries(snapshot: try world.defaultSnapshot())
     }
 
-    /// A request object of the trusted verifier with these claims besides the usual ones.
-    func decide(_ claims: [String: JSONValue]) throws -> PresentationDecision {
+    /// A request object of the trusted verifier (or of `signer`, under the same reader CA) with these claims besides
+    /// the usual ones.
+    func decide(_ claims: [String: JSONValue], signer: DemoNetwork.Issued? = nil) throws -> PresentationDecision {
+        let verifier = signer ?? verifier
         var all: [String: JSONValue] = [
             "client_id": .string("x509_san_dns:\(host)"), "response_type": .string("vp_token"),
             "aud": .string("https://self-issued.me/v2"), "nonce": .string("n"),
@@ -42,6 +44,28 @@ struct ResponseDestinationTests {
         ]
         let jwt = try JWS.sign(header: header, payload: try JSONValue.object(all).jsonEncoded(), key: verifier.key)
         return OpenID4VPVerifier.decide(requestObject: jwt, clientID: nil, at: now, trust: queries)
+    }
+
+    @Test(
+        "DNS names match in ASCII only: an upper-case client_id matches, one with U+212A KELVIN SIGN for k does not")
+    func asciiOnly() throws {
+        let kiosk = try RequestObjectPublisher.verifierCertificate(
+            commonName: "Sim Kiosk", host: "kiosk.sim.example", issuer: world.sim.readerIntermediate,
+            at: TestPKI.referenceTime)
+        let destination: [String: JSONValue] = [
+            "response_mode": .string("direct_post"), "response_uri": .string("https://kiosk.sim.example/response"),
+        ]
+        let upper = try decide(
+            destination.merging(["client_id": .string("x509_san_dns:KIOSK.sim.example")]) { $1 }, signer: kiosk)
+        #expect(upper.trusted, "\(upper.message)")
+        // Swift's lowercased() and == would take U+212A for k (and K): the certified name is kiosk.sim.example.
+        let kelvin = try decide(
+            destination.merging(["client_id": .string("x509_san_dns:\u{212A}iosk.sim.example")]) { $1 }, signer: kiosk)
+        #expect(!kelvin.trusted)
+        #expect(kelvin.reason == .sanDNSMismatch, "\(kelvin.reasonCode ?? "nil"): \(kelvin.message)")
+        #expect(URIHost.of("https://\u{212A}iosk.sim.example/response") == nil)
+        #expect(DNSName.same("Kiosk.SIM.example", "kiosk.sim.example"))
+        #expect(!DNSName.same("\u{212A}iosk.sim.example", "kiosk.sim.example"))
     }
 
     @Test("the certified destination is trusted: direct_post to https://<name>/…, or a fragment redirect to it")

@@ -12,7 +12,7 @@ struct ClientCertificateBindingPolicy: RequestPolicy {
         switch client.prefix {
         case .x509SanDNS:
             let names = leaf.extensions.dnsNames
-            guard names.contains(where: { $0.lowercased() == client.identifier.lowercased() }) else {
+            guard names.contains(where: { DNSName.same($0, client.identifier) }) else {
                 let found = names.isEmpty ? "no dNSName" : "dNSName " + names.joined(separator: ", ")
                 return PresentationError(
                     .sanDNSMismatch,
@@ -21,7 +21,7 @@ struct ClientCertificateBindingPolicy: RequestPolicy {
             }
         case .x509Hash:
             let hash = Base64URL.encode(leaf.sha256)
-            guard hash == client.identifier else {
+            guard hash.utf8.elementsEqual(client.identifier.utf8) else {
                 return PresentationError(
                     .x509HashMismatch,
                     "client_id \(client.clientID): the x5c leaf's SHA-256 is \(hash), not \(client.identifier) "

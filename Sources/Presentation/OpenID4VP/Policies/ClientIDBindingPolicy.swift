@@ -9,7 +9,8 @@ struct ClientIDBindingPolicy: RequestPolicy {
                 .clientIDMismatch,
                 "request.claims.client_id: missing; the URL's client_id is \(outer) (OpenID4VP 1.0 §5.10.1)")
         }
-        guard inner == outer else {
+        // Byte for byte: Swift's == would also accept canonically equivalent Unicode.
+        guard inner.utf8.elementsEqual(outer.utf8) else {
             return PresentationError(
                 .clientIDMismatch,
                 "request.claims.client_id \(inner) differs from the URL's client_id \(outer); they must be identical, "

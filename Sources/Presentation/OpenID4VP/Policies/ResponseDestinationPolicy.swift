@@ -17,7 +17,7 @@ struct ResponseDestinationPolicy: RequestPolicy {
                     "client_id \(client.clientID): no response_uri or redirect_uri whose host could match "
                         + "\(client.identifier) (OpenID4VP 1.0 §5.9.3)")
             }
-            guard URIHost.secure(destination) == client.identifier.lowercased() else {
+            guard let host = URIHost.secure(destination), DNSName.same(host, client.identifier) else {
                 let host = URIHost.secure(destination).map { "host \($0)" } ?? "no https host that reads one way"
                 return PresentationError(
                     .responseURIMismatch,
@@ -26,7 +26,9 @@ struct ResponseDestinationPolicy: RequestPolicy {
                         + "response must go over https to the certified DNS name (OpenID4VP 1.0 §5.9.3)")
             }
         case .redirectURI:
-            if let destination = context.parameters.responseDestination, destination != client.identifier {
+            if let destination = context.parameters.responseDestination,
+                !destination.utf8.elementsEqual(client.identifier.utf8)
+            {
                 return PresentationError(
                     .responseURIMismatch,
                     "\(destination) is not the client identifier \(client.identifier) of client_id "

@@ -9,7 +9,7 @@ struct WalletNoncePolicy: RequestPolicy {
                 .walletNonceMismatch,
                 "request.claims.wallet_nonce: missing; the wallet sent wallet_nonce \(sent) (OpenID4VP 1.0 §5.10)")
         }
-        guard echoed == sent else {
+        guard echoed.utf8.elementsEqual(sent.utf8) else {
             return PresentationError(
                 .walletNonceMismatch,
                 "request.claims.wallet_nonce \(echoed) is not the wallet_nonce \(sent) the wallet sent "
