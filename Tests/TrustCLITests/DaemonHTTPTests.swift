@@ -44,19 +44,18 @@ final class DaemonHTTPTests {
         #expect(decision.status == 200 && decision.text.contains("\"trusted\" : true"), "\(decision.text)")
 
         // A reload swaps in a service that has verified the cache first: readiness never drops.
+        // Asked at least once right after the signal, and on until the reload is logged (a fast reload may be done
+        // before the first answer: then the answers after it show the same).
         daemon.send(SIGHUP)
-        var checks = 0
         let deadline = Date() + 5
-        while Date() < deadline, daemon.logLines.filter({ $0.message == "configuration reloaded" }).isEmpty {
+        repeat {
             let ready = try LoopbackClient.get(base + "/readyz")
             #expect(ready.status == 200, "\(ready.text)")
-            checks += 1
-        }
+        } while Date() < deadline && daemon.logLines.filter({ $0.message == "configuration reloaded" }).isEmpty
         try daemon.waitFor("the reload") { $0.message == "configuration reloaded" }
         for _ in 0..<20 {
             #expect(try LoopbackClient.get(base + "/readyz").status == 200)
         }
-        #expect(checks > 0)
     }
 
     @Test("a reload that changes the server settings asks for a restart; one that restores them does not")
