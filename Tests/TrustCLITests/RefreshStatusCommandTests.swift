@@ -176,19 +176,13 @@ final class RefreshStatusCommandTests {
             _ = chmod(configuration.file.path, 0o644)
             // refresh says the same, not that its lock file cannot be opened inside the folder.
             for command in ["status", "refresh"] {
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-                process.arguments = [
-                    "--reuid=65534", "--regid=65534", "--clear-groups", trustctl.path, command, "--config",
-                    configuration.file.path,
-                ]
-                let errors = Pipe()
-                process.standardError = errors
-                process.standardOutput = FileHandle.nullDevice
-                try process.run()
-                let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                process.waitUntilExit()
-                #expect(process.terminationStatus == 3, "\(command): \(text)")
+                let (status, text) = try TestTools.run(
+                    URL(fileURLWithPath: "/usr/bin/setpriv"),
+                    [
+                        "--reuid=65534", "--regid=65534", "--clear-groups", trustctl.path, command, "--config",
+                        configuration.file.path,
+                    ])
+                #expect(status == 3, "\(command): \(text)")
                 #expect(
                     text.contains("UNKNOWN: cache_unreadable: cannot read the cache directory"), "\(command): \(text)")
                 #expect(text.contains("permission denied"), "\(command): \(text)")
