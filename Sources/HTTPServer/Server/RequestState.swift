@@ -7,6 +7,8 @@ final class RequestState {
     let method: HTTPMethod
     /// The decoded path.
     let path: String
+    /// The header fields, read once with the header.
+    var headers = HTTPHeaders()
     /// The body read so far (empty once the cap is passed).
     var body: [UInt8] = []
     /// True once the body is known to be larger than the cap; the rest is dropped and 413 answered.

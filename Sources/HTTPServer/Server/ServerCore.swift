@@ -91,12 +91,15 @@ final class ServerCore: @unchecked Sendable {
             requestContext.pointee = Unmanaged.passRetained(state).toOpaque()
             condition.withLock { inFlight += 1 }
             state.route = router.routeLabel(method: state.method, path: state.path)
-            if let refusal = framingRefusal(headers(connection)) {
+            state.headers = headers(connection)
+            if let refusal = framingRefusal(state.headers) {
                 // Answered before the body is read, and the connection closed: its remaining bytes are never read
                 // as another request.
                 return queue(refusal, route: state.route, state, connection)
             }
-            if let declared = declaredContentLength(connection), declared > UInt64(maxRequestBytes) {
+            if let declared = state.headers["Content-Length"].flatMap({ UInt64($0.trimmingASCIIWhitespace) }),
+                declared > UInt64(maxRequestBytes)
+            {
                 // Answered before the body is read; libmicrohttpd then closes the connection after the response.
                 state.overCap = true
                 return queue(tooLarge(), route: state.route, state, connection)
@@ -132,7 +135,7 @@ final class ServerCore: @unchecked Sendable {
             return queue(tooLarge(), route: state.route, state, connection)
         }
         let request = HTTPRequest(
-            method: state.method, path: state.path, queryItems: queryItems(connection), headers: headers(connection),
+            method: state.method, path: state.path, queryItems: queryItems(connection), headers: state.headers,
             body: state.body,
             remoteAddress: shim_MHD_connection_client_address(connection).flatMap {
                 ListenAddress.numericHost(of: $0)
@@ -251,13 +254,6 @@ final class ServerCore: @unchecked Sendable {
         }
         response.headers["Connection"] = "close"
         return response
-    }
-
-    private func declaredContentLength(_ connection: OpaquePointer) -> UInt64? {
-        guard let value = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") else {
-            return nil
-        }
-        return UInt64(String(cString: value).trimmingASCIIWhitespace)
     }
 
     private func headers(_ connection: OpaquePointer) -> HTTPHeaders {

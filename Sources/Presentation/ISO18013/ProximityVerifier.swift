@@ -32,19 +32,19 @@ public enum ProximityVerifier {
         deviceRequest: DeviceRequest, sessionTranscript: SessionTranscript, trust: any ReaderTrust, at time: Date
     ) -> PresentationDecision {
         let report = deviceRequest.verifyReaderAuthentication(sessionTranscript: sessionTranscript)
-        let shared = sharedAuthentication(
-            report.readerAuthAll, ownLeaves: report.documents.compactMap(\.readerAuthentication.leaf), trust: trust,
-            at: time)
-        // A chain is decided once per request: with readerAuthAll, every DocRequest carries the same one.
+        // A chain is decided once per request: with readerAuthAll, every DocRequest carries the same one, and choosing
+        // the signature that stands has decided it already.
         var readerDecisions: [[Certificate]: TrustDecision] = [:]
-        let documents = report.documents.map { document in
-            decide(document, shared: shared) { chain in
-                if let known = readerDecisions[chain] { return known }
-                let decision = trust.readerDecision(chain: chain, at: time, readerEKUExemptNetworks: [])
-                readerDecisions[chain] = decision
-                return decision
-            }
+        let readerDecision = { (chain: [Certificate]) -> TrustDecision in
+            if let known = readerDecisions[chain] { return known }
+            let decision = trust.readerDecision(chain: chain, at: time, readerEKUExemptNetworks: [])
+            readerDecisions[chain] = decision
+            return decision
         }
+        let shared = sharedAuthentication(
+            report.readerAuthAll, ownLeaves: report.documents.compactMap(\.readerAuthentication.leaf),
+            readerDecision: readerDecision)
+        let documents = report.documents.map { decide($0, shared: shared, readerDecision: readerDecision) }
         var consent = ConsentDetails()
         for document in documents {
             for docType in document.consent.requestedDocTypes where !consent.requestedDocTypes.contains(docType) {
@@ -95,16 +95,12 @@ public enum ProximityVerifier {
     /// fails; else the first signature whose reader is trusted and also signed a DocRequest's own `readerAuth` (one
     /// reader then authenticated every DocRequest), else the first whose reader is trusted, else the first.
     private static func sharedAuthentication(
-        _ results: [ReaderAuthenticationResult], ownLeaves: [Certificate], trust: any ReaderTrust, at time: Date
+        _ results: [ReaderAuthenticationResult], ownLeaves: [Certificate],
+        readerDecision: ([Certificate]) -> TrustDecision
     ) -> ReaderAuthenticationResult? {
         guard let first = results.first else { return nil }
         if let failed = results.first(where: { $0.failureCode != nil }) { return failed }
-        let trusted = results.filter { result in
-            if case .trusted = trust.readerDecision(chain: result.chain, at: time, readerEKUExemptNetworks: []) {
-                return true
-            }
-            return false
-        }
+        let trusted = results.filter { readerDecision($0.chain).isTrusted }
         return trusted.first { $0.leaf.map(ownLeaves.contains) == true } ?? trusted.first ?? first
     }
 
