@@ -41,7 +41,8 @@ struct DocumentationExampleTests {
     static func examples() throws -> [Example] {
         let root = PackageRoot.url
         let docs = root.appendingPathComponent("docs")
-        let names = try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }
+            .sorted()
         var examples: [Example] = []
         for relative in ["README.md"] + names.map({ "docs/\($0)" }) {
             let text = try String(contentsOf: root.appendingPathComponent(relative), encoding: .utf8)
