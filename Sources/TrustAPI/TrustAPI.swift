@@ -26,7 +26,7 @@ public final class TrustAPI: Sendable {
     /// Certificates of recent request bodies, decoded once (the process's cache, shared with presentation decisions).
     var certificates: CertificateCache { .shared }
     /// The admin token and the refresh-now requests; nil: `POST /v1/refresh` is off.
-    let refreshNow: RefreshNowAccess?
+    let refreshNowAccess: RefreshNowAccess?
 
     /// Creates the API.
     /// - Parameters:
@@ -38,7 +38,7 @@ public final class TrustAPI: Sendable {
     ) {
         self.holder = holder
         self.now = now
-        self.refreshNow = refreshNow
+        self.refreshNowAccess = refreshNow
     }
 
     /// A router with every route of ``routes``, whose 404, 405 and 413 bodies are the API's JSON error bodies.

@@ -28,7 +28,7 @@ extension TrustAPI {
     /// `malformed_request_body` with a body. 503 with the run's reason (`cache_locked`, …) when the run could not
     /// start, or `refresh_now_unavailable` when none ended within the wait.
     func refreshNow(_ request: HTTPRequest) -> HTTPResponse {
-        guard let access = refreshNow else {
+        guard let access = refreshNowAccess else {
             return APIFailure(
                 403, .refreshNowDisabled,
                 "refresh now is off: configure server.admin with a tokenFile or tokenSHA256 (docs/configuration.md)"

@@ -97,6 +97,9 @@ public final class RefreshNow: Sendable {
         }
     }
 
+    /// How many requests wait for the run in flight.
+    var waitingCount: Int { state.withLock { $0.waiters.count } }
+
     /// Whether a request waits for a run (for the refresh loop).
     public var isRequested: Bool { state.withLock { $0.inFlight } }
 
