@@ -12,10 +12,10 @@ import X509
 /// `malformed_request`); `typ` (`wrong_typ`); the signature with the `x5c` leaf (`missing_x5c`, `malformed_x5c`,
 /// `unsupported_alg`, `bad_signature`); the URL's and the request object's `client_id` are identical
 /// (`client_id_mismatch`); the prefix binds the leaf (`san_dns_mismatch`, `x509_hash_mismatch`,
-/// `client_certificate_not_registered`); `aud` (`wrong_audience`); `exp`/`nbf`/`iat` (`request_expired`,
-/// `request_not_yet_valid`); `wallet_nonce` (`wallet_nonce_mismatch`); `response_type` (`unsupported_response_type`);
-/// the response mode, required, known and fitting how the request arrived (`malformed_request`,
-/// `unsupported_response_mode`); its `response_uri` (`missing_response_uri`); the response destination
+/// `client_certificate_not_registered`); the response mode, required, known and fitting how the request arrived
+/// (`malformed_request`, `unsupported_response_mode`); `aud` (`wrong_audience`); `exp`/`nbf`/`iat`
+/// (`request_expired`, `request_not_yet_valid`); `wallet_nonce` (`wallet_nonce_mismatch`); `response_type`
+/// (`unsupported_response_type`); its `response_uri` (`missing_response_uri`); the response destination
 /// (`response_uri_mismatch`); the Digital Credentials API origin (`origin_mismatch`); signed at all
 /// (`unsigned_request`). Then the reader decision with the reader EKU required unless the network is exempt, and the
 /// signing leaf's keyUsage allowing digitalSignature (`reader_key_usage`).
@@ -32,8 +32,8 @@ public enum OpenID4VPVerifier {
     /// The request checks, in order (see the type's notes).
     static let policies: [any RequestPolicy] = [
         HAIPProfilePolicy(), ClientIdentifierPrefixPolicy(), RequestObjectTypePolicy(), SignaturePolicy(),
-        ClientIDBindingPolicy(), ClientCertificateBindingPolicy(), AudiencePolicy(), RequestTimePolicy(),
-        WalletNoncePolicy(), ResponseTypePolicy(), ResponseModePolicy(), ResponseURIPolicy(),
+        ClientIDBindingPolicy(), ClientCertificateBindingPolicy(), ResponseModePolicy(), AudiencePolicy(),
+        RequestTimePolicy(), WalletNoncePolicy(), ResponseTypePolicy(), ResponseURIPolicy(),
         ResponseDestinationPolicy(), ExpectedOriginsPolicy(), SignedRequestPolicy(),
     ]
 
