@@ -46,7 +46,7 @@ public struct RequestedClaim: Sendable, Hashable {
     }
 }
 
-/// What a consent screen shows about a presentation request (docs/architecture.md, "Presentation decisions"): who asks
+/// What a consent screen shows about a presentation request (docs/architecture.md, Presentation): who asks
 /// (client id and prefix, the origin), where the answer goes (the response URI or redirect URI the response mode really
 /// uses: a URI the mode does not use is never carried), the nonce, what is asked for (as received and as docTypes and
 /// claims), and what else the holder would consent to (transaction data, verifier info, client metadata). Fields the
