@@ -54,10 +54,11 @@ extension TrustAPI {
                 service.status(at: now()), snapshot: service.snapshot, configuration: service.configuration))
     }
 
-    /// `GET /metrics`: the service's families (the textfile's, ``TrustService/metricsFamilies(at:)``) and the API's
-    /// request counts and latencies, Prometheus text format 0.0.4.
+    /// `GET /metrics`: the service's families (the textfile's, ``TrustService/metricsFamilies(at:)``), the API's
+    /// request counts and latencies and its decisions by result, Prometheus text format 0.0.4.
     func metrics(_ request: HTTPRequest) -> HTTPResponse {
-        let families = holder.service.metricsFamilies(at: now()) + requestMetrics.families()
+        let families =
+            holder.service.metricsFamilies(at: now()) + requestMetrics.families() + decisionMetrics.families()
         return HTTPResponse(
             status: 200,
             headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8", "Cache-Control": "no-store"],
