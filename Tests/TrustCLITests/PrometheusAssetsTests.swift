@@ -71,7 +71,9 @@ struct PrometheusAssetsTests {
         let dashboard = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: Self.dashboard)) as? [String: Any])
         let panels = try #require(dashboard["panels"] as? [[String: Any]])
-        let expressions = panels.flatMap { ($0["targets"] as? [[String: Any]] ?? []).compactMap { $0["expr"] as? String } }
+        let expressions = panels.flatMap {
+            ($0["targets"] as? [[String: Any]] ?? []).compactMap { $0["expr"] as? String }
+        }
         #expect(expressions.count >= 8)
         let used = try Self.metricNames(in: rulesText).union(Self.metricNames(in: expressions.joined(separator: "\n")))
         // Each asked-for view has its metric: states, nextUpdate, refresh outcomes, decisions, HTTP latency.

@@ -50,7 +50,8 @@ extension TrustAPI {
     /// `GET /v1/status`: exactly what `trustctl status --json` prints (``WireJSON/status(_:snapshot:configuration:)``), at now.
     func status(_ request: HTTPRequest) -> HTTPResponse {
         let service = holder.service
-        return APIResponse.json(WireJSON.status(
+        return APIResponse.json(
+            WireJSON.status(
                 service.status(at: now()), snapshot: service.snapshot, configuration: service.configuration))
     }
 

@@ -38,7 +38,8 @@ final class DecisionMetrics: Sendable {
         return [
             PrometheusText.Family(
                 "trustlists_decisions_total",
-                help: "Trust decisions answered by the HTTP API, by endpoint (query) and result (trusted, not_trusted).",
+                help:
+                    "Trust decisions answered by the HTTP API, by endpoint (query) and result (trusted, not_trusted).",
                 type: .counter, samples: samples)
         ]
     }
