@@ -17,7 +17,8 @@ struct PrometheusAssetsTests {
         let folder = try TemporaryDirectory()
         let inputFile = try folder.write(input, to: "input")
         let process = Process()
-        process.executableURL = try #require(TestTools.executable(named: "promtool"))
+        let tool = try #require(TestTools.executable(named: "promtool"))
+        process.executableURL = tool
         process.arguments = arguments
         process.standardInput = try FileHandle(forReadingFrom: inputFile)
         let output = Pipe()
