@@ -3,9 +3,9 @@ import Synchronization
 import TrustLists
 import X509
 
-/// The one owner of the live trust state of a configuration (DESIGN.md, "The live service"): the store of verified
-/// lists and their records, the refresher, the schedule, the current ``TrustQueries`` generation and the status. The
-/// CLI, the daemon and the HTTP server each hold one and stay thin.
+/// The one owner of the live trust state of a configuration (docs/architecture.md, The live service): the store of
+/// verified lists and their records, the refresher, the schedule, the current ``TrustQueries`` generation and the
+/// status. The CLI, the daemon and the HTTP server each hold one and stay thin.
 ///
 /// ``load(at:lockTimeout:cancellation:waiting:)`` and ``refresh(only:offline:at:lockTimeout:cancellation:waiting:)``
 /// verify, commit, build the next snapshot generation and install it **in memory**; `snapshot.json` is written for
@@ -121,8 +121,8 @@ public final class TrustService: Sendable {
         }
     }
 
-    /// One refresh run (DESIGN.md pipeline): takes the lock (unless read-only), loads and verifies the cache,
-    /// refreshes the chosen lists, writes `state.json`, builds the next generation and installs it.
+    /// One refresh run (docs/architecture.md, The pipeline): takes the lock (unless read-only), loads and verifies the
+    /// cache, refreshes the chosen lists, writes `state.json`, builds the next generation and installs it.
     /// - Parameters:
     ///   - only: the lists to refresh; nil for all (the others are reported unchanged).
     ///   - offline: use only the cache and bootstrap files.
