@@ -135,7 +135,7 @@ public struct Configuration: Sendable {
         clockSkewSeconds = try top.number("clockSkewSeconds", in: 0...3_600) ?? 180
         http = try Self.httpSettings(top, folder: folder)
         presentation = try PresentationSettings(top.object("presentation"))
-        server = try ServerSettings(top.object("server"))
+        server = try ServerSettings(top.object("server"), folder: folder)
 
         guard let entries = try top.array("networks") else { throw top.error(at: "networks", "missing (required)") }
         guard !entries.isEmpty else { throw top.error(at: "networks", "must name at least one network") }
