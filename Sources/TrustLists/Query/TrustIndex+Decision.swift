@@ -6,7 +6,7 @@ extension TrustIndex {
     static func readerPolicies(ekuExemptNetworks: Set<String>) -> [any DecisionPolicy] {
         [
             UsableListPolicy(), MemoizedValidationPolicy(), RelatedEntryPolicy(), ChainValidationPolicy(),
-            RevocationPolicy(), LeafEKUPolicy(exemptNetworks: ekuExemptNetworks),
+            RevocationPolicy(), LeafEKUPolicy(exemptNetworks: ekuExemptNetworks), LeafKeyUsagePolicy(),
         ]
     }
 
