@@ -87,7 +87,7 @@ extension Prerequisite {
         "the real fixture folder", hint: "looked for \(RealFixtures.directory.path)/SHA256SUMS"
     ) { RealFixtures.isAvailable }
 
-    /// The unsigned LoTE payloads in `../shared/fixtures/lote/` (``LoTEFixtures``).
+    /// The unsigned LoTE payloads of the LoTE fixture folder (``LoTEFixtures``).
     public static let loteFixtures = Prerequisite(
         "the LoTE fixture folder", hint: "looked in \(LoTEFixtures.directory.path)"
     ) { LoTEFixtures.isAvailable }
