@@ -3,34 +3,48 @@ import TrustLists
 import TrustListsService
 import X509
 
-/// `trustctl verify FILE --kind vical|rical|lote --root PEM... [--at TIME] [--json]`.
+/// `trustctl verify FILE --kind vical|rical --root PEM... [--at TIME] [--json]`,
+/// `trustctl verify FILE --kind lote --root PEM... [--lote-type URI] [--at TIME] [--json]` (``VerifyLoTECommand``), and
+/// `trustctl verify FILE --kind crl --issuer PEM [--at TIME] [--json]` (``VerifyCRLCommand``).
 enum VerifyCommand: Command {
     static let spec = CommandSpec(
         name: "verify",
-        overview: "Verify a signed VICAL, RICAL or LoTE file against pinned roots, and summarise it.",
-        usage:
-            "<file> --kind vical|rical|lote --root <pem> [--root <pem>]... [--at <time>] [--provider <name>] "
-            + "[--lote-type <uri>] [--json]",
+        overview:
+            "Verify a signed VICAL, RICAL or LoTE file against pinned roots, or a CRL against its CA, and summarise it.",
+        usage: """
+            <file> --kind vical|rical --root <pem> [--root <pem>]... [--at <time>] [--provider <name>] [--json]
+                   trustctl verify <file> --kind lote --root <pem>... [--lote-type <uri>] [--at <time>] [--json]
+                   trustctl verify <file> --kind crl --issuer <pem> [--at <time>] [--json]
+            """,
         options: [
-            .value("kind", "vical|rical|lote", "Which kind of list the file must be."),
+            .value("kind", "vical|rical|lote|crl", "Which kind of signed file it must be."),
             .value(
                 "root", "pem", "A PEM file of trusted root certificates; the signer must chain to one.",
                 repeatable: true),
+            .value("issuer", "pem", "With --kind crl: the CA certificate (PEM or DER) whose key must sign the CRL."),
             .value("at", "time", "Verify at this RFC 3339 time instead of now (e.g. a list's own date)."),
             .value("provider", "name", "Reject the list unless it names this provider (VICAL, RICAL)."),
-            .value("lote-type", "uri", "Reject a LoTE unless its LoTEType is this URI (wrong_list_type)."),
+            .value("lote-type", "uri", "With --kind lote: reject the LoTE unless its LoTEType is this URI."),
             .flag("json", "Print JSON (keys documented in docs/cli.md)."),
         ],
-        positionals: [("file", "The signed list (COSE_Sign1; for a LoTE, a JAdES compact or JSON JWS).")],
+        positionals: [
+            ("file", "The signed list (COSE_Sign1; a LoTE: JAdES, compact or JSON), or the CRL (DER or PEM).")
+        ],
         discussion: """
             Checks, in order: CBOR, COSE_Sign1, signature (x5chain leaf), chain to a --root, signer EKU and key usage,
             payload, date and notAfter. A VICAL signer must carry EKU 1.0.18013.5.1.8.
 
-            A LoTE (ETSI TS 119 602) is checked as JAdES: the JWS (alg ES256/384/512 or EdDSA fitting the x5c leaf;
-            crit holds only sigT; x5t#S256 and sigT checked against the leaf), the x5c chain to a --root (a self-signed
-            signer may itself be the root), the signer's key usage, the payload (required members, limits), LoTEType
-            (--lote-type) and ListIssueDateTime. A past NextUpdate is a warning. XML LoTEs (XAdES) are
-            unsupported_format.
+            A LoTE (--kind lote, ETSI TS 119 602) is checked as JAdES: the JWS (alg ES256/384/512 or EdDSA fitting the
+            x5c leaf; crit holds only sigT; x5t#S256 and sigT checked against the leaf), the x5c chain to a --root (a
+            self-signed signer may itself be the root), the signer's key usage, the payload (required members,
+            limits), LoTEType (--lote-type) and ListIssueDateTime. A past NextUpdate is a warning. XML LoTEs (XAdES)
+            are unsupported_format.
+
+            A CRL (--kind crl) is checked against the CA given by --issuer: signature under that CA's key, issuer
+            Name equal to the CA's subject, no unknown critical extension, not a delta, indirect or partial CRL,
+            nextUpdate present and later than thisUpdate, thisUpdate not after --at (3 min skew), nextUpdate not
+            before --at. Printed: issuer, CRL number, thisUpdate, nextUpdate, the number of revoked certificates and
+            the departures from ISO/IEC 18013-5 Table B.10 that are only warnings.
 
             EXIT STATUS: 0 valid, 1 rejected (the reason code is printed), 2 usage error or unreadable input.
             """)
@@ -40,10 +54,13 @@ enum VerifyCommand: Command {
             throw UsageError("expected exactly one <file>, found \(arguments.positionals.count)")
         }
         let kindText = try arguments.required("kind")
-        guard ["vical", "rical", "lote"].contains(kindText.lowercased()) else {
-            throw UsageError("--kind must be vical, rical or lote, not '\(kindText)'")
+        if kindText.lowercased() == "crl" { return try VerifyCRLCommand.run(arguments, context: context) }
+        guard arguments.value("issuer") == nil else { throw UsageError("--issuer goes with --kind crl only") }
+        if kindText.lowercased() == "lote" { return try VerifyLoTECommand.run(arguments, context: context) }
+        guard arguments.value("lote-type") == nil else { throw UsageError("--lote-type goes with --kind lote only") }
+        guard let kind = ListKind(rawValue: kindText.lowercased()) else {
+            throw UsageError("--kind must be vical, rical, lote or crl, not '\(kindText)'")
         }
-        let kind = ListKind(rawValue: kindText.lowercased())
         let rootFiles = arguments.values("root")
         guard !rootFiles.isEmpty else { throw UsageError("missing required option '--root'") }
         let time = try arguments.value("at").map(ArgumentValues.time) ?? context.now()
@@ -60,81 +77,40 @@ enum VerifyCommand: Command {
             context.printError("Error: \(error)")
             return 2
         }
-        let json = arguments.flag("json")
-        guard let kind else {
-            return verifyLoTE(bytes, file: file, roots: roots, at: time, arguments: arguments, context: context)
-        }
         var settings = VerificationSettings()
         settings.expectedProvider = arguments.value("provider")
         let verifier = TrustListVerifier(anchors: roots, settings: settings)
-        do {
+        return report(
+            file: file, json: arguments.flag("json"), context: context,
+            rejection: { WireJSON.rejection($0, kind: kind) }
+        ) { () throws(TrustListError) in
             let verified = try verifier.verify(bytes, kind: kind, at: time)
-            context.standardOutput(
-                json ? WireJSON.render(WireJSON.verification(verified)) : verifiedText(verified, file: file) + "\n")
-            return 0
-        } catch {
-            if json {
-                context.standardOutput(WireJSON.render(WireJSON.rejection(error, kind: kind)))
-            } else {
-                context.print("REJECTED  \(file): \(error.code)")
-                context.print("  \(error.reason)")
-            }
-            return 1
+            return (WireJSON.verification(verified), verifiedText(verified, file: file))
         }
     }
 
-    /// `verify --kind lote`: the ``LoTEVerifier`` over the file, printed as text or JSON.
-    static func verifyLoTE(
-        _ bytes: [UInt8], file: String, roots: [Certificate], at time: Date, arguments: ParsedArguments,
-        context: CommandContext
+    /// Runs a verification and prints its outcome as every kind does: the VALID text or the JSON (exit 0), or
+    /// REJECTED with the reason code and message, or the rejection JSON (exit 1).
+    /// - Parameters:
+    ///   - rejection: the JSON of a rejection.
+    ///   - verify: the verification, returning its JSON and its text.
+    static func report(
+        file: String, json: Bool, context: CommandContext, rejection: (TrustListError) -> WireJSON.Object,
+        _ verify: () throws(TrustListError) -> (json: WireJSON.Object, text: String)
     ) -> Int32 {
-        let verifier = LoTEVerifier(
-            anchors: roots, settings: LoTEVerificationSettings(expectedType: arguments.value("lote-type")))
-        let json = arguments.flag("json")
         do {
-            let verified = try verifier.verify(bytes, at: time)
-            context.standardOutput(
-                json
-                    ? WireJSON.render(WireJSON.loteVerification(verified))
-                    : verifiedLoTEText(verified, file: file) + "\n")
+            let verified = try verify()
+            context.standardOutput(json ? WireJSON.render(verified.json) : verified.text + "\n")
             return 0
         } catch {
             if json {
-                context.standardOutput(WireJSON.render(WireJSON.loteRejection(error)))
+                context.standardOutput(WireJSON.render(rejection(error)))
             } else {
                 context.print("REJECTED  \(file): \(error.code)")
                 context.print("  \(error.reason)")
             }
             return 1
         }
-    }
-
-    static func verifiedLoTEText(_ verified: VerifiedLoTE, file: String) -> String {
-        let lote = verified.lote
-        let signer = verified.signer
-        var rows: [(String, String)] = [
-            ("kind", "LoTE"), ("LoTEType", lote.type), ("operator", lote.operatorName),
-            ("territory", lote.schemeTerritory), ("sequence", String(lote.sequenceNumber)),
-            ("issued", Timestamp.text(lote.issueDate)), ("nextUpdate", Timestamp.text(lote.nextUpdate)),
-            ("entities", String(lote.entities.count)), ("services", String(lote.services.count)),
-            ("signer", signer.subject.rfc4514),
-            ("signer valid", "\(Timestamp.text(signer.notBefore)) .. \(Timestamp.text(signer.notAfter))"),
-            ("signing time", verified.signingTime.map(Timestamp.text) ?? "-"),
-            ("anchor", verified.anchor.subject.rfc4514), ("anchor pin", verified.anchor.sha256Hex),
-            ("signature", "JAdES \(verified.algorithm.rawValue), x5c of \(verified.x5cCount)"),
-            ("sha256", verified.sha256Hex),
-        ]
-        rows += verified.warnings.enumerated().map { ($0.offset == 0 ? "warnings" : "", $0.element) }
-        var text = "VALID  \(file)\n" + TextTable.fields(rows)
-        for entity in lote.entities {
-            text += "\n  \(entity.displayName)"
-            for service in entity.services {
-                let status = service.status.map { " [\($0)]" } ?? ""
-                text +=
-                    "\n    \(service.typeIdentifier)\(status): \(service.digitalIdentity.certificates.count) certificates"
-            }
-        }
-        return text
     }
 
     static func verifiedText(_ verified: VerifiedList, file: String) -> String {
