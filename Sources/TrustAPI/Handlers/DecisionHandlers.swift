@@ -19,6 +19,7 @@ extension TrustAPI {
             let chain = try body.certificateChain("x5c", cache: certificates)
             let queries = try loadedService().queries
             let decision = queries.readerDecision(chain: chain, at: time)
+            decisionMetrics.record("reader", trusted: decision.isTrusted)
             return APIResponse.json(
                 WireJSON.decision(
                     decision, query: "reader", docType: nil, leaf: chain[0], at: time, generation: queries.generation))
@@ -37,6 +38,7 @@ extension TrustAPI {
             let chain = try body.certificateChain("x5c", cache: certificates)
             let queries = try loadedService().queries
             let decision = queries.issuerDecision(chain: chain, docType: docType, at: time)
+            decisionMetrics.record("issuer", trusted: decision.isTrusted)
             return APIResponse.json(
                 WireJSON.decision(
                     decision, query: "issuer", docType: docType, leaf: chain[0], at: time,
@@ -71,6 +73,7 @@ extension TrustAPI {
             default:
                 throw APIFailure.badBody("give either url or request (with an optional clientID)")
             }
+            decisionMetrics.record("request", trusted: decision.trusted)
             return APIResponse.json(
                 WireJSON.presentation(decision, query: "request", at: time, generation: service.queries.generation))
         }
@@ -89,6 +92,7 @@ extension TrustAPI {
             let service = try loadedService()
             let decision = service.deviceRequestDecision(
                 deviceRequest: deviceRequest, sessionTranscript: transcript, at: time)
+            decisionMetrics.record("device-request", trusted: decision.trusted)
             return APIResponse.json(
                 WireJSON.presentation(
                     decision, query: "device-request", at: time, generation: service.queries.generation))
