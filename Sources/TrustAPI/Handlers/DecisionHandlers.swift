@@ -47,14 +47,16 @@ extension TrustAPI {
     }
 
     /// `POST /v1/decisions/request` `{"url": text, "at"?}` (an OpenID4VP authorization request URL as the wallet
-    /// received it) or `{"request": JWS compact, "clientID"?: text, "at"?}` (a request object received by value):
-    /// the decision of `trustctl query request --json` (``WireJSON/presentation(_:query:at:generation:)``). A
-    /// `request_uri` is fetched (with the `http` limits) only when `server.fetchRequestURIs` is set; otherwise the
-    /// answer is `request_uri_not_fetched`. 200 whether trusted or not; 400 for a body that is not this request.
+    /// received it) or `{"request": JWS compact, "clientID"?: text, "origin"?: text, "at"?}` (a request object received
+    /// by value; `origin` says the platform delivered it through the Digital Credentials API from that web origin, and
+    /// without it the URL rules apply): the decision of `trustctl query request --json`
+    /// (``WireJSON/presentation(_:query:at:generation:)``). A `request_uri` is fetched (with the `http` limits) only
+    /// when `server.fetchRequestURIs` is set; otherwise the answer is `request_uri_not_fetched`. 200 whether trusted or
+    /// not; 400 for a body that is not this request (also `origin` beside `url`: a URL never comes through that API).
     func requestDecision(_ request: HTTPRequest) -> HTTPResponse {
         answer { () throws(APIFailure) -> HTTPResponse in
             let body = try RequestBody(request)
-            try body.requireOnly(["url", "request", "clientID", "at"])
+            try body.requireOnly(["url", "request", "clientID", "origin", "at"])
             let time = try body.time("at") ?? now()
             let url = try body.string("url")
             let requestObject = try body.string("request")
@@ -65,11 +67,16 @@ extension TrustAPI {
                 guard try body.string("clientID") == nil else {
                     throw APIFailure.badBody("clientID: goes with request; a url carries its own client_id")
                 }
+                guard try body.string("origin") == nil else {
+                    throw APIFailure.badBody(
+                        "origin: goes with request; a url never comes through the Digital Credentials API")
+                }
                 decision = service.requestDecision(
                     url: url, at: time, fetchRequestURI: service.configuration.server?.fetchRequestURIs ?? false)
             case (nil, let requestObject?):
                 decision = service.requestDecision(
-                    requestObject: requestObject, clientID: try body.string("clientID"), at: time)
+                    requestObject: requestObject, clientID: try body.string("clientID"),
+                    origin: try body.string("origin"), at: time)
             default:
                 throw APIFailure.badBody("give either url or request (with an optional clientID)")
             }
