@@ -33,7 +33,8 @@ struct RevocationTests {
         let service = try world.loadedService(at: world.t0)
         let queries = service.queries
 
-        let revoked = queries.issuerDecision(chain: world.issuerChain(sim.revokedDocumentSigner), docType: mDL, at: world.t0)
+        let revoked = queries.issuerDecision(
+            chain: world.issuerChain(sim.revokedDocumentSigner), docType: mDL, at: world.t0)
         #expect(revoked.reason == .revoked)
         #expect(revoked.message.contains(Timestamp.text(TestPKI.referenceTime - TestPKI.day)), "\(revoked.message)")
         #expect(revoked.revocation?.crlNumber == "1")
@@ -86,7 +87,8 @@ struct RevocationTests {
         try world.publishCRLs(number: 2)
         _ = try world.harness.refresh(at: world.t0)
         let slot = utopiaSlot(world)
-        let good = try #require(try world.loadedService(at: world.t0).status(at: world.t0).crls.first { $0.slot == slot })
+        let good = try #require(
+            try world.loadedService(at: world.t0).status(at: world.t0).crls.first { $0.slot == slot })
         #expect(good.current?.crlNumber == "2")
 
         // Same subject, another key: the signature does not verify under the listed IACA's key.
