@@ -245,6 +245,17 @@ struct RevocationTests {
         #expect(restarted.status(at: world.t0).crls.first { $0.slot == slot }?.state == .missing)
     }
 
+    @Test("the schedule fetches again no later than the earliest CRL nextUpdate of the network")
+    func schedule() throws {
+        let world = try RevocationHarness()
+        let service = world.harness.service()
+        _ = try service.refresh(at: world.t0, lockTimeout: 5)
+        service.replan(at: world.t0)
+        let plan = try #require(service.schedule.plan(of: world.harness.vicalID))
+        // The lists are fresh for a day; the CRLs only until two hours after the reference time.
+        #expect(plan.due <= TestPKI.referenceTime + RevocationHarness.crlLifetime, "\(plan)")
+    }
+
     @Test("a CRL change installs a new generation; an unchanged refresh keeps it")
     func generations() throws {
         let world = try RevocationHarness()
