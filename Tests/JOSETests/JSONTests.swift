@@ -46,6 +46,8 @@ struct JSONTests {
         let error = joseError { try Self.decode(text) }
         #expect(error?.code == .malformedJSON)
         #expect(error?.reason.contains("duplicate member name") == true)
+        // Any JSON (an HTTP body, a LoTE), not only a JWS header: the rule cited is JSON's own.
+        #expect(error?.reason.contains("RFC 8259") == true && error?.reason.contains("7515") == false)
     }
 
     @Test("the same name in different objects is not a duplicate")

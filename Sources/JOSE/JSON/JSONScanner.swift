@@ -140,7 +140,10 @@ struct JSONScanner {
         let name = try scanString(decoding: true)
         guard case .object(var names) = stack.removeLast() else { preconditionFailure("member name outside an object") }
         guard names.insert(name).inserted else {
-            throw malformed("duplicate member name \"\(name)\" (RFC 7515 §5.2: refused)", offset: start)
+            throw malformed(
+                "duplicate member name \"\(name)\" (RFC 8259 §4: names should be unique; refused, since one reader "
+                    + "would take the first and another the last)",
+                offset: start)
         }
         stack.append(.object(names: names))
         skipWhitespace()
