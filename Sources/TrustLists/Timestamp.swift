@@ -14,6 +14,17 @@ public enum Timestamp {
         return RFC3339.string(from: Date(timeIntervalSince1970: Double(milliseconds(date)) / 1000)) ?? "\(date)"
     }
 
+    /// ``text(_:)`` with exactly three fraction digits (`2025-11-18T18:38:12.000Z`, `…:12.100Z`): one width for
+    /// every instant of the years 0000 ... 9999, so that the columns of a table line up.
+    public static func column(_ date: Date) -> String {
+        let text = text(date)
+        guard text.hasSuffix("Z"), text.count >= 20 else { return text }
+        let body = String(text.dropLast())
+        guard let dot = body.lastIndex(of: ".") else { return body + ".000Z" }
+        let fraction = body[body.index(after: dot)...]
+        return body + String(repeating: "0", count: max(0, 3 - fraction.count)) + "Z"
+    }
+
     /// Parses an RFC 3339 date-time (`2024-09-24T18:00:00Z`; fractions and offsets allowed, RFC 3339 §5.6); nil
     /// when it is not one.
     public static func parse(_ text: String) -> Date? {

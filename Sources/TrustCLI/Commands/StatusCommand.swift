@@ -67,9 +67,9 @@ enum StatusCommand: Command {
             let current = list.current
             rows.append([
                 list.id.description, list.state.rawValue, current?.provider ?? "-",
-                current?.issueID.map(String.init) ?? "-", current.map { Timestamp.text($0.date) } ?? "-",
-                current?.nextUpdate.map(Timestamp.text) ?? "-", current.map { String($0.entries) } ?? "-",
-                list.origin?.rawValue ?? "-", list.lastSuccess.map(Timestamp.text) ?? "never",
+                current?.issueID.map(String.init) ?? "-", current.map { Timestamp.column($0.date) } ?? "-",
+                current?.nextUpdate.map(Timestamp.column) ?? "-", current.map { String($0.entries) } ?? "-",
+                list.origin?.rawValue ?? "-", list.lastSuccess.map(Timestamp.column) ?? "never",
                 list.lastError.map {
                     "\($0.reason) (\($0.count) failure\($0.count == 1 ? "" : "s") since \(Timestamp.text($0.first)))"
                 } ?? "-",
@@ -97,7 +97,7 @@ enum StatusCommand: Command {
             rows.append([
                 crl.slot.network, "\(crl.issuer) [\(crl.slot.issuerSHA256.prefix(12))]", crl.mode.rawValue,
                 crl.state.rawValue, crl.current?.crlNumber ?? "-",
-                crl.current.map { Timestamp.text($0.nextUpdate) } ?? "-",
+                crl.current.map { Timestamp.column($0.nextUpdate) } ?? "-",
                 crl.current.map { String($0.revoked) } ?? "-", crl.origin?.rawValue ?? "-",
                 crl.lastError.map { "\($0.reason) (\($0.count) since \(Timestamp.text($0.first)))" } ?? "-",
             ])
