@@ -396,6 +396,8 @@ struct RefreshTests {
         #expect(vical.origin == .bootstrap)
         #expect(vical.current?.issueID == 3)
         #expect(vical.lastError?.reason == .networkError)
+        // A bootstrap load is no fetch: the source has never answered.
+        #expect(vical.lastSuccess == nil)
         // The network's issue 2 is lower than the bootstrap's 3: a rollback.
         try harness.publish(sim.vicalContent(issueID: 2))
         expectKept(try harness.refresh(at: t0 + 60), harness.vicalID, .rollback)

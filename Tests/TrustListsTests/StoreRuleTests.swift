@@ -272,7 +272,10 @@ struct StoreRuleTests {
         #expect(vical.outcome == .offline)
         #expect(vical.current?.issueID == 3)
         #expect(vical.notes.contains { $0.contains("bootstrap file") && $0.contains("in use") })
-        #expect(try harness.status(at: t0 + 60).lists.first { $0.id == harness.vicalID }?.origin == .bootstrap)
+        let listed = try harness.status(at: t0 + 60).lists.first { $0.id == harness.vicalID }
+        #expect(listed?.origin == .bootstrap)
+        // Never fetched: LAST SUCCESS stays "never", not the time the bootstrap file was read.
+        #expect(listed?.lastSuccess == nil)
     }
 
     @Test("a bootstrap file larger than http.maxBytes is refused")

@@ -101,12 +101,15 @@ public struct SourceRecord<Version: Sendable & Hashable & Codable, Mark: Sendabl
         if current != nil, origin == .network { origin = .cache }
     }
 
-    /// Records a success at `time`.
+    /// Records a success at `time`: a version fetched or confirmed (`lastSuccess`, the error cleared). A version read
+    /// from a bootstrap file is no fetch: only ``origin`` changes, so `lastSuccess` keeps saying when the source last
+    /// answered (never, until it does) and a failure of the same run stays recorded.
     public mutating func recordSuccess(at time: Date, origin: ListOrigin) {
+        self.origin = origin
+        guard origin != .bootstrap else { return }
         lastAttempt = time
         lastSuccess = time
         lastError = nil
-        self.origin = origin
     }
 }
 

@@ -172,10 +172,9 @@ struct Refresher {
         let rollback = RollbackPolicy(mark: store.records[list.id]?.highWater)
         let verified = try verifier(list, anchors: anchors).verify(
             Array(data), kind: list.source.kind, at: time, additional: [rollback])
-        let lastError = store.records[list.id]?.lastError
+        // A bootstrap file is not the network: the commit records no success (ListRecord.recordSuccess), so a network
+        // failure of this run stays recorded and lastSuccess says when the source last answered.
         try store.commit(verified, as: list.id, origin: .bootstrap, validators: (nil, nil), at: time)
-        // A bootstrap file is not the network: a network failure of this run stays recorded.
-        if let lastError { store.update(list.id) { $0.lastError = lastError } }
         notes.append("bootstrap file \(file.path) verified and in use")
     }
 
