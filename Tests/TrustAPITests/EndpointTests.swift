@@ -126,6 +126,18 @@ struct EndpointTests {
         #expect(again.body.isEmpty)
         #expect(again.headers["ETag"] == "\"\(sha)\"")
         #expect(world.get("/v1/snapshot", headers: ["If-None-Match": "\"other\""]).status == 200)
+
+        // If-Modified-Since (RFC 9110 §13.1.3), when there is no If-None-Match: 304 at or after Last-Modified, 200
+        // before it; ignored beside an If-None-Match that does not match, and when it is not an IMF-fixdate.
+        let built = document.snapshot.builtAt
+        let since = { (date: Date) in HTTPDate.imfFixdate(date) }
+        #expect(world.get("/v1/snapshot", headers: ["If-Modified-Since": since(built)]).status == 304)
+        #expect(world.get("/v1/snapshot", headers: ["If-Modified-Since": since(built + 3600)]).status == 304)
+        #expect(world.get("/v1/snapshot", headers: ["If-Modified-Since": since(built - 3600)]).status == 200)
+        #expect(
+            world.get("/v1/snapshot", headers: ["If-Modified-Since": since(built), "If-None-Match": "\"other\""])
+                .status == 200)
+        #expect(world.get("/v1/snapshot", headers: ["If-Modified-Since": "yesterday"]).status == 200)
     }
 
     @Test("v1/snapshot: max-age never runs past the earliest nextUpdate, and is 0 once it has passed")
@@ -176,6 +188,8 @@ struct EndpointTests {
             #expect(response.headers["Cache-Control"] == "public, max-age=900")
             let again = world.get("/v1/lists/sim/\(id.kind.rawValue)", headers: ["If-None-Match": tag])
             #expect(again.status == 304 && again.body.isEmpty)
+            let since = HTTPDate.imfFixdate(TestPKI.referenceTime)
+            #expect(world.get("/v1/lists/sim/\(id.kind.rawValue)", headers: ["If-Modified-Since": since]).status == 304)
         }
     }
 

@@ -148,6 +148,21 @@ extension HTTPRequest {
     public func ifNoneMatchFails(for current: ETag) -> Bool {
         !ETag.ifNoneMatchPasses(headers["If-None-Match"], current: current)
     }
+
+    /// Whether a `GET` or `HEAD` of a representation with this `ETag` and `Last-Modified` is answered 304 Not
+    /// Modified: by `If-None-Match` when the request has one (RFC 9110 §13.2.2: then `If-Modified-Since` is ignored),
+    /// else by `If-Modified-Since` (§13.1.3): the representation was not modified after that date. A date that is not
+    /// an IMF-fixdate is ignored.
+    /// - Parameters:
+    ///   - current: the representation's tag.
+    ///   - lastModified: the `Last-Modified` value sent with it (an IMF-fixdate).
+    public func isNotModified(current: ETag, lastModified: String) -> Bool {
+        if headers["If-None-Match"] != nil { return ifNoneMatchFails(for: current) }
+        guard let since = headers["If-Modified-Since"].flatMap(HTTPDate.parse),
+            let modified = HTTPDate.parse(lastModified)
+        else { return false }
+        return modified <= since
+    }
 }
 
 extension String {

@@ -28,6 +28,18 @@ public enum HTTPDate {
             + "\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2)) GMT"
     }
 
+    /// Parses an IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`, RFC 9110 §5.6.7) with Foundation's formatter; nil for
+    /// anything else (the obsolete RFC 850 and asctime forms included: a recipient that cannot read a date ignores the
+    /// precondition, RFC 9110 §13.1.3).
+    public static func parse(_ text: String) -> Date? {
+        guard text.utf8.count == 29 else { return nil }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter.date(from: text)
+    }
+
     /// The proleptic Gregorian date of a day count since 1970-01-01 (the civil-from-days algorithm over
     /// 400-year eras).
     static func civilDate(daysSince1970: Int64) -> (year: Int64, month: Int, day: Int) {

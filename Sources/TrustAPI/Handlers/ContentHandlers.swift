@@ -7,7 +7,7 @@ import X509
 extension TrustAPI {
     /// `GET /v1/snapshot`: the current generation's JSON, exactly as `snapshot.json` holds it, gzip-coded when the
     /// client accepts gzip (compressed once per generation). A strong `ETag` per representation (SHA-256 of the JSON;
-    /// `.gz` added for the gzip form), `If-None-Match` → 304, `Last-Modified` (`builtAt`), `Cache-Control: max-age`
+    /// `.gz` added for the gzip form), `If-None-Match` (or, without it, `If-Modified-Since`) → 304, `Last-Modified` (`builtAt`), `Cache-Control: max-age`
     /// bounded by the check interval and the earliest `nextUpdate`, `Vary: Accept-Encoding`, and
     /// `X-Snapshot-Generation`. 503 `snapshot_unavailable` before the first generation.
     func snapshot(_ request: HTTPRequest) -> HTTPResponse {
@@ -24,7 +24,7 @@ extension TrustAPI {
             "Cache-Control": "public, max-age=\(maxAge)", "Vary": "Accept-Encoding",
             "X-Snapshot-Generation": String(representation.generation),
         ]
-        if request.ifNoneMatchFails(for: tag) {
+        if request.isNotModified(current: tag, lastModified: representation.lastModified) {
             return HTTPResponse(status: 304, headers: headers)
         }
         headers["Content-Type"] = APIResponse.jsonType
@@ -78,7 +78,8 @@ extension TrustAPI {
         return published(version, type: "application/pkix-crl", request: request, at: now())
     }
 
-    /// A signed version's bytes as published: strong `ETag` (SHA-256 of the bytes), `If-None-Match` → 304,
+    /// A signed version's bytes as published: strong `ETag` (SHA-256 of the bytes), `If-None-Match` (or, without it,
+    /// `If-Modified-Since`) → 304,
     /// `Last-Modified` (its date) and `Cache-Control` bounded by the check interval and its nextUpdate.
     private func published(
         _ version: SignedListVersion, type: String, request: HTTPRequest, at time: Date
@@ -87,11 +88,11 @@ extension TrustAPI {
         let maxAge = CacheLifetime.maxAge(
             checkIntervalSeconds: holder.service.configuration.checkIntervalSeconds, nextUpdate: version.nextUpdate,
             now: time)
+        let lastModified = HTTPDate.imfFixdate(version.date)
         var headers: HTTPHeaders = [
-            "ETag": tag.fieldValue, "Last-Modified": HTTPDate.imfFixdate(version.date),
-            "Cache-Control": "public, max-age=\(maxAge)",
+            "ETag": tag.fieldValue, "Last-Modified": lastModified, "Cache-Control": "public, max-age=\(maxAge)",
         ]
-        if request.ifNoneMatchFails(for: tag) {
+        if request.isNotModified(current: tag, lastModified: lastModified) {
             return HTTPResponse(status: 304, headers: headers)
         }
         headers["Content-Type"] = type
