@@ -21,6 +21,8 @@ struct ExportCommandTests {
             ["export", export.path, "--config", harness.configurationFile.path], now: Self.now)
         #expect(status == 0, "\(run.standardError)")
         #expect(run.standardOutput.contains("3 files written"), "\(run.standardOutput)")
+        // One line, as docs/cli.md says.
+        #expect(run.standardOutput.split(separator: "\n").count == 1, "\(run.standardOutput)")
 
         let pointer = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: export.appendingPathComponent("current.json")))

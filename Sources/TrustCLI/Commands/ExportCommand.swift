@@ -41,7 +41,7 @@ enum ExportCommand: Command {
                 document, lists: ExportDirectory.items(of: service, at: time), crls: service.signedCRLs, at: time)
             context.print(
                 "exported generation \(snapshot.generation) to \(export.directory.path): "
-                    + "\(result.written.count) files written, \(result.pruned.count) removed"
+                    + "\(CountText.of(result.written.count, "file", "files")) written, \(result.pruned.count) removed"
                     + (result.pointerChanged ? "" : ", current.json unchanged"))
             return 0
         } catch {
