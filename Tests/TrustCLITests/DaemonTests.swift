@@ -283,7 +283,7 @@ final class DaemonTests {
         defer { daemon.kill() }
         try socket.waitFor("READY=1") { $0.contains("READY=1") }
         try socket.waitFor("a status after the first refresh") {
-            $0.contains("STATUS=OK: 2 lists, 2 fresh; last refresh")
+            $0.contains("STATUS=OK: 2 fresh; last refresh")
         }
         try socket.waitFor("a watchdog ping") { $0 == "WATCHDOG=1" }
         #expect(daemon.logLines.first?["watchdog.seconds"] == "0.400")

@@ -33,16 +33,24 @@ public struct StatusReport: Sendable {
     public let lists: [ListStatus]
     /// What loading the cache noticed (state rebuilt, quarantines).
     public let events: [String]
+    /// The run of failures to store the results of a refresh (``TrustStore/persistFailure``), while it lasts; nil
+    /// when the last refresh stored them.
+    public let persistFailure: RecordedFailure?
 
     /// Evaluates every configured list at `time` from its record.
     /// - Parameters:
     ///   - configuration: the lists and their networks' freshness settings.
     ///   - records: the records per list (a list without one has no trust).
     ///   - events: what loading noticed.
+    ///   - persistFailure: the failures to store the results since the last run that stored them.
     ///   - time: the time asked about, UTC.
-    public init(configuration: Configuration, records: [ListID: ListRecord], events: [String], at time: Date) {
+    public init(
+        configuration: Configuration, records: [ListID: ListRecord], events: [String],
+        persistFailure: RecordedFailure? = nil, at time: Date
+    ) {
         self.time = time
         self.events = events
+        self.persistFailure = persistFailure
         lists = configuration.lists.map { list in
             let record = records[list.id] ?? ListRecord()
             let (state, reason) = list.state(of: record.current, at: time)
@@ -53,11 +61,24 @@ public struct StatusReport: Sendable {
     }
 
     /// The monitoring-plugin status: CRITICAL when a list is expired or has no trust; WARNING when one is overdue, or
-    /// its last refresh failed while its last good version is still trusted; else OK.
+    /// its last refresh failed while its last good version is still trusted, or the results of the last refresh
+    /// could not be stored; else OK.
     public var monitoringStatus: MonitoringStatus {
         if lists.contains(where: { !$0.state.isTrusted }) { return .critical }
-        if lists.contains(where: { $0.state == .overdue || $0.lastAttemptFailed }) { return .warning }
+        if persistFailure != nil || lists.contains(where: { $0.state == .overdue || $0.lastAttemptFailed }) {
+            return .warning
+        }
         return .ok
+    }
+
+    /// The monitoring headline: the status word, what is wrong (each list and its reason, then the cache), the
+    /// counts of states: `WARNING: demo/vical kept last good (rollback), 2 fresh`.
+    public var headline: String {
+        var problems: [String] = lists.compactMap { list in
+            MonitoringHeadline.problem(list.id, state: list.state, lastError: list.lastError?.reason)
+        }
+        if let failure = persistFailure { problems.append(MonitoringHeadline.notStored(failure.reason)) }
+        return MonitoringHeadline.text(monitoringStatus, problems: problems, states: lists.map(\.state))
     }
 
     /// ``monitoringStatus`` as the exit status (0 to 2).

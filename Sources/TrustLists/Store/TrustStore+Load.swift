@@ -12,7 +12,10 @@ extension TrustStore {
     ///   (permissions): that is not "no trust yet", and must not be reported as such.
     public func load(at time: Date) throws(TrustListError) {
         events = []
+        expected = [:]
+        quarantined = []
         try checkReadable()
+        readPersistFailure()
         let (state, corrupt) = readState()
         records = [:]
         current = [:]
@@ -115,7 +118,24 @@ extension TrustStore {
                 candidates.append(known)
                 continue
             }
-            guard let bytes = try? Array(Data(contentsOf: file)) else { continue }
+            let bytes: [UInt8]
+            switch CachedFile.read(file, maxBytes: configuration.http.maxBytes, sha256: sha) {
+            case .success(let read):
+                bytes = read
+            case .failure(.tooLarge(let size)):
+                noteOnce(
+                    Event(
+                        list: list.id,
+                        message: "cached version \(sha.prefix(12)) not usable with this configuration (\(size) bytes, "
+                            + "over http.maxBytes); kept in the cache"))
+                continue
+            case .failure(let problem) where problem.isPresent:
+                quarantine(file, list: list.id, reason: problem.description)
+                continue
+            case .failure(let problem):
+                noteOnce(Event(list: list.id, message: "cached version \(sha.prefix(12)) not used: \(problem)"))
+                continue
+            }
             let verifiedAt = record.current?.sha256 == sha ? record.current?.verifiedAt : modificationDate(file)
             switch verifyCached(bytes, verifier: verifier, kind: list.source.kind, at: time, originally: verifiedAt) {
             case .success(let verified) where verified.sha256Hex == sha:
@@ -187,26 +207,10 @@ extension TrustStore {
     }
 
     private func quarantine(_ file: URL, list: ListID, reason: String, code: TrustListError.Code? = nil) {
-        guard !isReadOnly else {
-            events.append(
-                Event(list: list, message: "cached version fails verification (\(reason)); not used", reason: code))
-            return
-        }
-        let target = layout.quarantine.appendingPathComponent(
-            "\(list.network)-\(list.kind.rawValue)-\(file.deletingPathExtension().lastPathComponent).cose")
-        do {
-            try AtomicFile.makeFolder(layout.quarantine)
-            try? FileManager.default.removeItem(at: target)
-            try FileManager.default.moveItem(at: file, to: target)
-            events.append(
-                Event(list: list, message: "cached version quarantined (\(reason)): \(target.path)", reason: code))
-        } catch {
-            events.append(
-                Event(
-                    list: list,
-                    message: "cached version fails verification (\(reason)) and could not be moved aside: \(error)",
-                    reason: code))
-        }
+        let sha = file.deletingPathExtension().lastPathComponent
+        quarantine(
+            file, as: "\(list.network)-\(list.kind.rawValue)-\(sha).cose", list: list,
+            what: "cached version \(sha.prefix(12))", reason: reason, code: code)
     }
 
     private func modificationDate(_ file: URL) -> Date? {

@@ -64,6 +64,7 @@ public final class TrustService: Sendable {
         var schedule: RefreshSchedule
         var snapshotDocument: SnapshotDocument?
         var signedLists: [ListID: SignedListVersion] = [:]
+        var persistFailure: RecordedFailure?
     }
 
     /// A service for `configuration`; nothing is read until ``load(at:lockTimeout:cancellation:waiting:)``.
@@ -111,7 +112,7 @@ public final class TrustService: Sendable {
         return try withLoadedStore(
             at: time, lockTimeout: lockTimeout, cancellation: cancellation, waiting: waiting, heartbeat: heartbeat
         ) { engine, store, events throws(TrustListError) -> [String] in
-            let persistError = install(store, at: time, events: &events)
+            let persistError = installAndRecord(store, at: time, events: &events)
             publish(engine, events: events) { $0.cacheLoadSeconds = Refresher.seconds(clock.now - started) }
             if let persistError { throw persistError }
             return events
@@ -142,8 +143,11 @@ public final class TrustService: Sendable {
         ) { engine, store, events throws(TrustListError) -> RefreshReport in
             var refresher = Refresher(store: store, fetcher: fetcher, cancellation: cancellation)
             refresher.beforeCommitRename = engine.beforeCommitRename
+            let loaded = store.events.count
             let results = refresher.run(only: only, offline: offline, at: time)
-            let persistError = install(store, at: time, events: &events)
+            // Roots quarantined or written again during the run.
+            events += store.events.dropFirst(loaded).map(\.description)
+            let persistError = installAndRecord(store, at: time, events: &events)
             let report = RefreshReport(
                 time: time, results: results, events: events, snapshotGeneration: queries.generation,
                 persistError: persistError)
@@ -223,11 +227,24 @@ public final class TrustService: Sendable {
             {
                 events.append(note)
             }
-            return nil
+            // What a fresh process would load must read back; a file that does not is healed once, or reported.
+            let known = store.events.count
+            let readBack = store.checkCommitted()
+            events += store.events.dropFirst(known).map(\.description)
+            return readBack
         } catch {
-            events.append("cannot store the refresh: \(error)")
             return error
         }
+    }
+
+    /// ``install(_:at:events:)``, then the outcome recorded (``TrustStore/recordPersist(_:at:)``): a run that could
+    /// not store its results is reported by status while the failure lasts.
+    private func installAndRecord(
+        _ store: TrustStore, at time: Date, events: inout [String]
+    ) -> TrustListError? {
+        let persistError = install(store, at: time, events: &events)
+        store.recordPersist(persistError, at: time)
+        return persistError
     }
 
     /// Replaces what readers see with the engine's state.
@@ -235,6 +252,7 @@ public final class TrustService: Sendable {
         let store = engine.store
         let signedLists = store.current.mapValues(SignedListVersion.init)
         let records = store.records
+        let persistFailure = store.persistFailure
         let counters = engine.counters
         let schedule = engine.schedule
         published.withLock { published in
@@ -243,6 +261,7 @@ public final class TrustService: Sendable {
             published.counters = counters
             published.schedule = schedule
             published.signedLists = signedLists
+            published.persistFailure = persistFailure
             extra(&published)
         }
     }
@@ -253,8 +272,9 @@ public final class TrustService: Sendable {
     /// service); reads no file.
     /// - Parameter time: the time to evaluate states at, UTC.
     public func status(at time: Date) -> StatusReport {
-        let (records, events) = published.withLock { ($0.records, $0.events) }
-        return StatusReport(configuration: configuration, records: records, events: events, at: time)
+        let (records, events, persistFailure) = published.withLock { ($0.records, $0.events, $0.persistFailure) }
+        return StatusReport(
+            configuration: configuration, records: records, events: events, persistFailure: persistFailure, at: time)
     }
 
     /// The current generation (its document form).

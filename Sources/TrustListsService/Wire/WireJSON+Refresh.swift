@@ -6,7 +6,8 @@ extension WireJSON {
     /// message, state and version, and the run's events (docs/cli.md).
     public static func refresh(_ report: RefreshReport) -> Object {
         [
-            "time": report.time, "status": report.monitoringStatus.word, "events": report.events,
+            "time": report.time, "status": report.monitoringStatus.word, "headline": report.headline,
+            "events": report.events,
             "snapshotGeneration": report.snapshotGeneration,
             "persistError": report.persistError.map { ["reason": $0.code.rawValue, "message": $0.reason] as Object },
             "lists": report.results.map { result -> Object in

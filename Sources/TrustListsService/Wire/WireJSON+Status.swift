@@ -6,7 +6,9 @@ extension WireJSON {
     /// sources and last errors, and the snapshot generation in memory (docs/cli.md).
     public static func status(_ report: StatusReport, snapshot: Snapshot?) -> Object {
         [
-            "time": report.time, "status": report.monitoringStatus.word, "events": report.events,
+            "time": report.time, "status": report.monitoringStatus.word, "headline": report.headline,
+            "events": report.events,
+            "persistError": report.persistFailure.map(failure),
             "snapshot": snapshot.map(snapshotSummary),
             "lists": report.lists.map { list -> Object in
                 [
@@ -16,14 +18,17 @@ extension WireJSON {
                     "entries": list.current?.entries, "sha256": list.current?.sha256,
                     "signerNotAfter": list.current?.signerNotAfter, "source": list.origin?.rawValue,
                     "lastAttempt": list.lastAttempt, "lastSuccess": list.lastSuccess,
-                    "lastError": list.lastError.map { error -> Object in
-                        [
-                            "reason": error.reason.rawValue, "message": error.message, "first": error.first,
-                            "last": error.last, "count": error.count,
-                        ]
-                    },
+                    "lastError": list.lastError.map(failure),
                 ]
             },
+        ]
+    }
+
+    /// A run of failures: `reason`, `message`, `first`, `last`, `count`.
+    static func failure(_ failure: RecordedFailure) -> Object {
+        [
+            "reason": failure.reason.rawValue, "message": failure.message, "first": failure.first,
+            "last": failure.last, "count": failure.count,
         ]
     }
 
