@@ -2,8 +2,8 @@ import Foundation
 import FuzzSupport
 import TrustLists
 
-// The configuration file (DESIGN.md, "Command line") over arbitrary bytes: a configuration whose values are in their
-// documented ranges, or a ConfigurationError that names the file and says what is wrong.
+// The configuration file (docs/architecture.md, Configuration) over arbitrary bytes: a configuration whose values are
+// in their documented ranges, or a ConfigurationError that names the file and says what is wrong.
 //
 // libFuzzer options: -max_len=4096 -dict=Fuzz/Dictionaries/json.dict
 

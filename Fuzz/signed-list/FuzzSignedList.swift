@@ -3,15 +3,15 @@ import FuzzSupport
 import TrustLists
 import X509
 
-// The whole verification of a signed list (DESIGN.md pipeline steps 3 to 9) over arbitrary bytes: a verified list or
-// one of the verifier's documented codes. A mutated list fails at its signature at the latest, so this exercises
-// everything before it; mutations of the unprotected header (where VICALs carry x5chain) keep the signature valid
-// and reach the chain, signer profile, payload and policy steps.
+// The whole verification of a signed list (docs/architecture.md, The pipeline: steps 3 to 9) over arbitrary bytes: a
+// verified list or one of the verifier's documented codes. A mutated list fails at its signature at the latest, so this
+// exercises everything before it; mutations of the unprotected header (where VICALs carry x5chain) keep the signature
+// valid and reach the chain, signer profile, payload and policy steps.
 //
 // libFuzzer options: -max_len=24576 -dict=Fuzz/Dictionaries/cbor.dict
 
-/// The real roots (`$TRUSTLISTS_FIXTURES`, else `../shared/fixtures/real` from the working directory), so that
-/// the real lists among the seeds verify; a root made here when the fixtures are absent.
+/// The real roots (`$TRUSTLISTS_FIXTURES`, else the real-fixture folder beside the package, relative to the working
+/// directory), so that the real lists among the seeds verify; a root made here when the fixtures are absent.
 let anchors: [Certificate] = {
     let folder = URL(
         fileURLWithPath: ProcessInfo.processInfo.environment["TRUSTLISTS_FIXTURES"] ?? "../shared/fixtures/real")

@@ -2,7 +2,7 @@ import Foundation
 import FuzzSupport
 import TrustLists
 
-// snapshot.json (DESIGN.md, "The snapshot") as other processes read it, over arbitrary bytes: a snapshot or
+// snapshot.json (docs/architecture.md, The snapshot) as other processes read it, over arbitrary bytes: a snapshot or
 // snapshot_corrupt / snapshot_schema; a snapshot read encodes, and its encoding reads back equal and encodes to the
 // same bytes. (This service never answers queries from a file: they come from verified lists only.)
 //

@@ -3,8 +3,8 @@ import X509
 /// An error from the COSE module (CBOR decoding and COSE_Sign1): a stable ``Code`` and a message a person can act
 /// on, naming the path of the offending item where there is one (`certificateInfos[3].docType`).
 ///
-/// The codes' raw values are the reason codes of the trust-list pipeline (DESIGN.md), so a failure keeps one name
-/// from the decoder to the logs. Equality compares the code only.
+/// The codes' raw values are the reason codes of the trust-list pipeline (docs/architecture.md, Reason codes), so a
+/// failure keeps one name from the decoder to the logs. Equality compares the code only.
 public typealias COSEError = CodedError<COSEErrorDomain>
 
 /// The family of ``COSEError``: the codes it raises are declared below, in the one ``ReasonCode`` vocabulary.

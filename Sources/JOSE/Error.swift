@@ -3,9 +3,10 @@ import X509
 /// An error from the JOSE module (base64url, JSON with limits, JWS compact serialization, JWT claims): a stable
 /// ``Code`` and a message a person can act on, naming the path of the offending part (`header.x5c[1]`).
 ///
-/// Its codes belong to the project's one ``ReasonCode`` vocabulary (DESIGN.md): the failures JOSE shares with COSE
-/// (`limits_exceeded`, `unsupported_alg`, `bad_signature`, `unknown_critical_header`) are the same values, declared
-/// once in X509; the codes below are JOSE's own. Equality compares the code only, so tests can write `#expect(throws: JOSEError(.unsupportedAlgorithm))`.
+/// Its codes belong to the project's one ``ReasonCode`` vocabulary (docs/architecture.md, Reason codes): the failures
+/// JOSE shares with COSE (`limits_exceeded`, `unsupported_alg`, `bad_signature`, `unknown_critical_header`) are the
+/// same values, declared once in X509; the codes below are JOSE's own. Equality compares the code only, so tests can
+/// write `#expect(throws: JOSEError(.unsupportedAlgorithm))`.
 public typealias JOSEError = CodedError<JOSEErrorDomain>
 
 /// The family of ``JOSEError``.

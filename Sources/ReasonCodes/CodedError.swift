@@ -1,5 +1,5 @@
 /// A stable, machine-readable reason code: its `rawValue` is the snake_case string used in JSON, logs, metrics, exit
-/// paths and the HTTP API (DESIGN.md, "Reason codes").
+/// paths and the HTTP API (docs/architecture.md, Reason codes).
 ///
 /// There is one vocabulary for the whole package: every code is declared exactly once, as a static member in an
 /// `extension ReasonCode` of the lowest module that raises it (X509 for certificates, keys and signatures, COSE for

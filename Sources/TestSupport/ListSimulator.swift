@@ -5,7 +5,7 @@ import TrustLists
 import TrustListsService
 import X509
 
-/// The tests' list simulator (DESIGN.md, Testing): the demo network built at ``TestPKI/referenceTime``, with
+/// The tests' list simulator (docs/architecture.md, Testing): the demo network built at ``TestPKI/referenceTime``, with
 /// providers named "Sim", plus ways to bend every part of a message for failure tests.
 public typealias ListSimulator = DemoNetwork
 

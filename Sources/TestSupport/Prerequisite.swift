@@ -82,7 +82,7 @@ extension Trait where Self == ConditionTrait {
 }
 
 extension Prerequisite {
-    /// The real signed lists in `../shared/fixtures/real/` (``RealFixtures``).
+    /// The real signed lists of the real-fixture folder (``RealFixtures``).
     public static let realFixtures = Prerequisite(
         "the real fixture folder", hint: "looked for \(RealFixtures.directory.path)/SHA256SUMS"
     ) { RealFixtures.isAvailable }

@@ -1,10 +1,10 @@
 import Foundation
 
-/// The real signed lists and roots in `../shared/fixtures/real/` (beside the package), read in place: they are not
-/// copied into the project. Tests that need them declare `.requires(.realFixtures)` (``Prerequisite``): skipped
+/// The real signed lists and roots of the real-fixture folder (``directory``, outside the package), read in place: they
+/// are not copied into the project. Tests that need them declare `.requires(.realFixtures)` (``Prerequisite``): skipped
 /// with a message where the folder is absent, a failure in CI.
 public enum RealFixtures {
-    /// The fixture folder: `$TRUSTLISTS_FIXTURES`, else `../shared/fixtures/real` next to the package root.
+    /// The fixture folder: `$TRUSTLISTS_FIXTURES`, else `fixtures/real` in the `shared` folder beside the package root.
     public static let directory: URL = {
         if let override = ProcessInfo.processInfo.environment["TRUSTLISTS_FIXTURES"] {
             return URL(fileURLWithPath: override)

@@ -25,14 +25,20 @@ public final class TrustAPI: Sendable {
     let snapshotCache = SnapshotCache()
     /// Certificates of recent request bodies, decoded once (the process's cache, shared with presentation decisions).
     var certificates: CertificateCache { .shared }
+    /// The admin token and the refresh-now requests; nil: `POST /v1/refresh` is off.
+    let refreshNowAccess: RefreshNowAccess?
 
     /// Creates the API.
     /// - Parameters:
     ///   - holder: the current service; handlers read it once per request.
     ///   - now: the clock (UTC); tests pass a fixed time.
-    public init(holder: ServiceHolder, now: @escaping @Sendable () -> Date = { Date() }) {
+    ///   - refreshNow: who may ask for a refresh now and who runs it; nil (the default) leaves `POST /v1/refresh` off.
+    public init(
+        holder: ServiceHolder, now: @escaping @Sendable () -> Date = { Date() }, refreshNow: RefreshNowAccess? = nil
+    ) {
         self.holder = holder
         self.now = now
+        self.refreshNowAccess = refreshNow
     }
 
     /// A router with every route of ``routes``, whose 404, 405 and 413 bodies are the API's JSON error bodies.

@@ -1,7 +1,7 @@
 import Foundation
 import TrustLists
 
-/// The operator CLI: `trustctl <command> [options]` (DESIGN.md, "Command line").
+/// The operator CLI: `trustctl <command> [options]` (docs/architecture.md, Configuration).
 public enum Trustctl {
     static let program = "trustctl"
 

@@ -45,15 +45,14 @@ final class Daemon {
     var apiServer: APIServer?
     /// The `server` settings the HTTP API started with; a reload changes them only at the next start.
     let startServerSettings: ServerSettings?
+    /// The recent refresh runs (`GET /v1/events`), kept across reloads.
+    let refreshLog = RefreshLog()
+    /// Refresh-now requests (`POST /v1/refresh`) waiting for this loop; nil when `server.admin` is not configured.
+    var refreshRequests: RefreshNow?
     var exportProblem: String?
     let control: DaemonControl
     let logger: Logger
     let notifier: SystemdNotifier
-
-    /// Why a refresh runs.
-    enum Trigger: String {
-        case start, schedule, reload
-    }
 
     /// Creates the service; nothing runs until ``run()``.
     /// - Parameters:
@@ -68,7 +67,7 @@ final class Daemon {
         configuration: Configuration, extraMetricsFile: URL?, exportDirectory: URL? = nil, passedSockets: [Int32] = [],
         control: DaemonControl, logger: Logger, notifier: SystemdNotifier
     ) {
-        holder = ServiceHolder(Self.makeService(configuration, control: control))
+        holder = ServiceHolder(Self.makeService(configuration, control: control, refreshLog: refreshLog))
         self.extraMetricsFile = extraMetricsFile
         self.exportDirectory = exportDirectory
         self.passedSockets = passedSockets
@@ -78,11 +77,14 @@ final class Daemon {
         self.notifier = notifier
     }
 
-    /// A service whose fetches beat the heartbeat.
-    private static func makeService(_ configuration: Configuration, control: DaemonControl) -> TrustService {
+    /// A service whose fetches beat the heartbeat, recording its runs in the daemon's log of refreshes.
+    private static func makeService(
+        _ configuration: Configuration, control: DaemonControl, refreshLog: RefreshLog
+    ) -> TrustService {
         TrustService(
             configuration: configuration,
-            fetcher: HeartbeatFetcher(inner: CurlFetcher(settings: configuration.http), control: control))
+            fetcher: HeartbeatFetcher(inner: CurlFetcher(settings: configuration.http), control: control),
+            refreshLog: refreshLog)
     }
 
     /// Runs until SIGTERM or SIGINT.
@@ -111,7 +113,7 @@ final class Daemon {
         logger.log(.info, "ready", [("status", status.monitoringStatus.word)] + stateCounts(status))
         export(at: Date())
 
-        var trigger: Trigger? = .start
+        var trigger: RefreshTrigger? = .start
         while control.stopSignal == nil {
             control.beat()
             if control.takeReload() {
@@ -127,6 +129,11 @@ final class Daemon {
             if let pending = trigger {
                 trigger = nil
                 refresh(nil, trigger: pending)
+                continue
+            }
+            // Refresh now: every list, at once (the requests are rate-limited where they wait, not here).
+            if refreshRequests?.isRequested == true {
+                refresh(nil, trigger: .refreshNow)
                 continue
             }
             let now = Date()
@@ -193,6 +200,7 @@ final class Daemon {
 
     private func stop() -> Int32 {
         notifier.stopping()
+        refreshRequests?.abandon()
         if let apiServer {
             let drained = apiServer.stop(drainTimeout: Self.drainTimeout)
             logger.log(
@@ -224,7 +232,7 @@ final class Daemon {
         }
         // The new service verifies the cache before it takes over, so that requests never meet an empty generation;
         // requests in flight finish on the old service.
-        let replacement = Self.makeService(next, control: control)
+        let replacement = Self.makeService(next, control: control, refreshLog: refreshLog)
         var waited = false
         do {
             let events = try replacement.load(
@@ -265,8 +273,9 @@ final class Daemon {
 
     // MARK: - Refresh
 
-    /// One refresh run of `only` (nil: every list), then logs, schedule, metrics and status.
-    private func refresh(_ only: Set<ListID>?, trigger: Trigger) {
+    /// One refresh run of `only` (nil: every list), then logs, schedule, metrics and status. A run of every list
+    /// answers the refresh-now requests waiting for one.
+    private func refresh(_ only: Set<ListID>?, trigger: RefreshTrigger) {
         let clock = ContinuousClock()
         let started = clock.now
         let names = only.map { $0.sorted().map(\.description) } ?? configuration.lists.map(\.id.description)
@@ -279,8 +288,9 @@ final class Daemon {
                 waiting: {
                     waited = true
                     self.logWaitingForLock()
-                }, heartbeat: { self.control.beat() })
+                }, heartbeat: { self.control.beat() }, trigger: trigger)
         } catch {
+            if only == nil { refreshRequests?.complete(.failure(error)) }
             lastRunEnded = Date()
             if control.stopSignal == nil {
                 logger.log(.warning, "refresh skipped", [("reason", error.code.rawValue), ("message", error.reason)])
@@ -294,6 +304,7 @@ final class Daemon {
         let duration = Self.seconds(clock.now - started)
         lastRunEnded = Date()
         lockBlockedUntil = nil
+        if only == nil { refreshRequests?.complete(.success(report)) }
 
         let now = Date()
         service.replan(at: now)

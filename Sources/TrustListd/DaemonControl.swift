@@ -48,6 +48,9 @@ final class DaemonControl: Sendable {
         wakeup.signal()
     }
 
+    /// Wakes a sleeping loop without a request of its own (a refresh-now request waits in ``RefreshNow``).
+    func wake() { wakeup.signal() }
+
     /// The signal that asked to stop; nil while running.
     var stopSignal: String? { requests.withLock { $0.stop } }
 

@@ -12,9 +12,21 @@ extension Daemon {
         guard configuration.server != nil || !passedSockets.isEmpty else { return true }
         let settings = configuration.server ?? ServerSettings()
         let logger = logger
+        var access: RefreshNowAccess?
+        if let admin = settings.admin {
+            do {
+                let control = control
+                let requests = RefreshNow(minimumInterval: admin.minIntervalSeconds, runner: .loop { control.wake() })
+                access = RefreshNowAccess(token: try AdminToken.load(admin), requests: requests)
+                refreshRequests = requests
+            } catch {
+                logger.log(.error, "cannot start", [("reason", error.code.rawValue), ("message", error.reason)])
+                return false
+            }
+        }
         do {
             let server = try APIServer(
-                api: TrustAPI(holder: holder), settings: settings, passedSockets: passedSockets,
+                api: TrustAPI(holder: holder, refreshNow: access), settings: settings, passedSockets: passedSockets,
                 logger: { line in logger.log(.warning, "http notice", [("reason", "http_notice"), ("message", line)]) })
             apiServer = server
             let listeners =
@@ -31,6 +43,7 @@ extension Daemon {
                     ("threads", String(settings.threads)), ("max.connections", String(settings.maxConnections)),
                     ("max.request.bytes", String(settings.maxRequestBytes)),
                     ("connection.timeout.seconds", String(settings.connectionTimeoutSeconds)),
+                    ("refresh.now", settings.admin == nil ? "off" : "on"),
                 ])
             return true
         } catch {

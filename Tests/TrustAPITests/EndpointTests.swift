@@ -61,7 +61,9 @@ struct EndpointTests {
         let response = world.get("/v1/status")
         #expect(response.status == 200)
         let expected = WireJSON.render(
-            WireJSON.status(world.service.status(at: APIWorld.now), snapshot: world.service.snapshot))
+            WireJSON.status(
+                world.service.status(at: APIWorld.now), snapshot: world.service.snapshot,
+                configuration: world.service.configuration))
         #expect(response.bodyText == expected)
         #expect(response.headers["Cache-Control"] == "no-store")
     }

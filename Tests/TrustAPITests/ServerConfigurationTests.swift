@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 import TrustAPI
 import TrustLists
+import X509
 
 /// The configuration's `server` object: strict like every key, defaults, and what reaches the HTTP server.
 @Suite("TrustAPI: the server configuration")
@@ -30,6 +31,21 @@ struct ServerConfigurationTests {
         #expect(configuration.maxRequestBytes == 65536)
         let activated = try APIServer.configuration(settings, passedSockets: [3, 4])
         #expect(activated.listeners == [.socket(3), .socket(4)], "systemd's sockets replace listen")
+    }
+
+    @Test("server.admin: a relative tokenFile resolves against the configuration's folder; tokenSHA256 is read as hex")
+    func admin() throws {
+        let byFile = try Self.load(server: "{\"admin\": {\"tokenFile\": \"admin.token\"}}")
+        let folder = byFile.file.deletingLastPathComponent()
+        #expect(byFile.server?.admin?.token == .file(folder.appendingPathComponent("admin.token")))
+        #expect(byFile.server?.admin?.minIntervalSeconds == 10)
+        // SHA-256("abc"), FIPS 180-2 Appendix B.1.
+        let digest = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        let byDigest = try Self.load(
+            server: "{\"admin\": {\"tokenSHA256\": \"\(digest)\", \"minIntervalSeconds\": 0}}")
+        #expect(byDigest.server?.admin?.token == .sha256(try #require(bytes(fromHex: digest))))
+        #expect(byDigest.server?.admin?.minIntervalSeconds == 0)
+        #expect(try Self.load(server: "{}").server?.admin == nil, "refresh now is off by default")
     }
 
     @Test("every key is read: IPv4 and IPv6 addresses and the limits")
@@ -61,6 +77,11 @@ struct ServerConfigurationTests {
             ("{\"maxRequestBytes\": 1.5}", "server.maxRequestBytes"),
             ("{\"connectionTimeoutSeconds\": 0}", "server.connectionTimeoutSeconds"),
             ("[]", "server"),
+            ("{\"admin\": {}}", "server.admin"),
+            ("{\"admin\": {\"tokenSHA256\": \"abc\"}}", "server.admin.tokenSHA256"),
+            ("{\"admin\": {\"tokenFile\": \"t\", \"tokenSHA256\": \"\(String(repeating: "a", count: 64))\"}}", "server.admin.tokenSHA256"),
+            ("{\"admin\": {\"tokenFile\": \"t\", \"token\": \"x\"}}", "server.admin.token"),
+            ("{\"admin\": {\"tokenFile\": \"t\", \"minIntervalSeconds\": -1}}", "server.admin.minIntervalSeconds"),
         ])
     func refusals(server: String, path: String) throws {
         do {

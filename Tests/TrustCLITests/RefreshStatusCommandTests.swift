@@ -35,7 +35,7 @@ final class RefreshStatusCommandTests {
         try Data(try sim.signed(content)).write(to: folder.url.appendingPathComponent("published/\(name)"))
     }
 
-    @Test("refresh updates both lists (exit 0), status reports them fresh (exit 0), with the DESIGN.md keys")
+    @Test("refresh updates both lists (exit 0), status reports them fresh (exit 0), with the documented keys")
     func refreshThenStatus() throws {
         let (refreshStatus, refresh) = CLIRun.run(["refresh", "--config", configuration.file.path], now: t0)
         #expect(refreshStatus == 0, "\(refresh.standardOutput)\(refresh.standardError)")

@@ -117,7 +117,7 @@ struct PythonListInteropTests {
         #expect(verified.x5chainCount == made.facts.x5chainLength)
         #expect(verified.anchor == root)
         // ISO/IEC 18013-5: a VICAL's x5chain is unprotected (Annex C.1.7), a RICAL's protected (Annex F); the
-        // other header is tolerated with a warning (DESIGN.md step 4).
+        // other header is tolerated with a warning (docs/architecture.md, The pipeline: step 3).
         let misplaced = shape.protected != (shape.kind == .rical)
         #expect(verified.warnings.contains { $0.contains("x5chain is in the") } == misplaced, "\(verified.warnings)")
         switch verified.list {

@@ -164,7 +164,7 @@ struct QueryListStateTests {
         #expect(later.message.contains("sim/rical is expired"))
     }
 
-    @Test("the source's state follows DESIGN.md's table: fresh to nextUpdate, overdue in the grace, then expired")
+    @Test("the source's state follows the states table: fresh to nextUpdate, overdue in the grace, then expired")
     func sourceStateFollowsTheTable() throws {
         let snapshot = try world.defaultSnapshot()
         let source = try #require(snapshot.source(QueryWorld.ricalID))

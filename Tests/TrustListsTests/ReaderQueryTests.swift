@@ -190,8 +190,9 @@ struct ReaderQueryTests {
         let snapshot = try world.defaultSnapshot()
         let memoized = TrustQueries(snapshot: snapshot)
         let plain = TrustQueries(snapshot: snapshot, memoCapacity: 0)
-        // The RICAL is dated at the reference time with nextUpdate a day later and 3 days' grace (QueryWorld):
-        // by DESIGN.md's state table, fresh an hour in, overdue (trusted, flagged) after 2 days, expired after 5.
+        // The RICAL is dated at the reference time with nextUpdate a day later and 3 days' grace (QueryWorld): by the
+        // table of docs/architecture.md, List states: fresh an hour in, overdue (trusted, flagged) after 2 days,
+        // expired after 5.
         let expected: [(Date, ListState?)] = [
             (world.now, .fresh), (TestPKI.referenceTime + 2 * TestPKI.day, .overdue),
             (TestPKI.referenceTime + 5 * TestPKI.day, nil),

@@ -8,9 +8,9 @@ import X509
 @testable import TrustLists
 @testable import TrustListsService
 
-/// The real lists of ../shared/fixtures/real, verified at their own dates; the expected facts are the fixture
-/// README's table, the SHA-256s those of the fixtures' `SHA256SUMS`, and the dates are read with Foundation's
-/// `ISO8601DateFormatter` (or written as seconds since 1970), never with the code under test.
+/// The real lists of the real-fixture folder (``RealFixtures``), verified at their own dates; the expected facts are
+/// the fixture README's table, the SHA-256s those of the fixtures' `SHA256SUMS`, and the dates are read with
+/// Foundation's `ISO8601DateFormatter` (or written as seconds since 1970), never with the code under test.
 @Suite("Real published lists", .requires(.realFixtures))
 struct RealListTests {
     struct Fact: Sendable, CustomStringConvertible {
@@ -156,9 +156,9 @@ struct RealListTests {
         #expect(vical.header.date == Self.date("2025-02-25T00:00:00Z"))
         #expect(vical.header.nextUpdate == Self.date("2026-02-25T00:00:00Z"))
         // 45 entries are listed (Python's cbor2 counts 45, each with certificate, serialNumber, ski and docType);
-        // entries 16 and 44 share an SKI, which is reported, not dropped. Entries 31, 34 and 35 encode
-        // BasicConstraints cA=FALSE explicitly (BER, not DER: Python's cryptography refuses their extensions);
-        // OpenSSL, which parses certificates here (DESIGN.md), reads them, so no entry is dropped.
+        // entries 16 and 44 share an SKI, which is reported, not dropped. Entries 31, 34 and 35 encode BasicConstraints
+        // cA=FALSE explicitly (BER, not DER: Python's cryptography refuses their extensions); OpenSSL, which parses
+        // certificates here (docs/architecture.md, The snapshot), reads them, so no entry is dropped.
         #expect(vical.certificateInfos.count == 45)
         let duplicates = warnings.lines.filter { $0.contains("duplicate SKI") }
         #expect(duplicates.count == 1, "\(warnings.lines)")

@@ -7,9 +7,9 @@ import X509
 @testable import TrustLists
 @testable import TrustListsService
 
-/// Rules of the cache and of bootstrap files (DESIGN.md, "Persistence") that nothing else pins: what is quarantined
-/// and what is not, how many versions are kept, when a bootstrap file may be used, and the settings that bend
-/// verification (`clockSkewSeconds`, `--offline`).
+/// Rules of the cache and of bootstrap files (docs/architecture.md, The store and the cache) that nothing else pins:
+/// what is quarantined and what is not, how many versions are kept, when a bootstrap file may be used, and the settings
+/// that bend verification (`clockSkewSeconds`, `--offline`).
 @Suite("Store rules: quarantine, pruning, bootstrap, offline, clock skew")
 struct StoreRuleTests {
     let t0 = TestPKI.referenceTime + 3600

@@ -6,7 +6,7 @@ import TrustLists
 import TrustListsService
 import X509
 
-/// Derived data is never a source of trust (DESIGN.md, "Trust only what was verified"): queries and status answer
+/// Derived data is never a source of trust (docs/architecture.md, Principles): queries and status answer
 /// from lists this process verified against the pinned roots; an edited `snapshot.json` or `state.json` changes no
 /// answer, and a service that loads the cache replaces a snapshot file that does not hold the verified generation.
 @Suite("Trust only what was verified")

@@ -65,7 +65,8 @@ struct WireJSONRenderTests {
         let report = try service.refresh(at: time, lockTimeout: 5)
         let chain = [harness.sim.readerLeaf.certificate, harness.sim.readerIntermediate.certificate]
         let objects: [WireJSON.Object] = [
-            WireJSON.status(service.status(at: time), snapshot: service.snapshot),
+            WireJSON.status(
+                service.status(at: time), snapshot: service.snapshot, configuration: service.configuration),
             WireJSON.refresh(report),
             WireJSON.decision(
                 service.queries.readerDecision(chain: chain, at: time), query: "reader", docType: nil, leaf: chain[0],

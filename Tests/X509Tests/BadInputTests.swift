@@ -114,7 +114,8 @@ struct BadInputTests {
             case (.success(let certificate), nil):
                 // Read here, refused by Python. Allowed where OpenSSL itself is lenient (a BER boolean, a
                 // PrintableString with other characters: what real lists carry), and inside the public key, which is
-                // decoded only when used (DESIGN.md: never for list entries): then using it fails.
+                // decoded only when used (docs/architecture.md, The snapshot: never for list entries): then using it
+                // fails.
                 if publicKeyInfo.contains(index - 1) {
                     let keyUsable = (try? certificate.publicKey) != nil
                     let readByOpenSSL = try opensslReads(input)

@@ -3,8 +3,8 @@ import TestSupport
 import Testing
 import X509
 
-/// The real roots and signers of ../shared/fixtures/real, checked against the facts in its README and what
-/// `openssl x509 -text` and Python's `cryptography` print for the same files.
+/// The real roots and signers of the real-fixture folder (``RealFixtures``), checked against the facts in its README
+/// and what `openssl x509 -text` and Python's `cryptography` print for the same files.
 @Suite("Real certificates", .requires(.realFixtures))
 struct RealCertificateTests {
     /// The DER certificates embedded in a signed list, in file order, found without a CBOR decoder (this target

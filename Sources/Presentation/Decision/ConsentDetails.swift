@@ -46,8 +46,8 @@ public struct RequestedClaim: Sendable, Hashable {
     }
 }
 
-/// What a consent screen shows about a presentation request (DESIGN.md, "Presentation"): who asks (client id and
-/// prefix), where the answer goes (response URI and mode), the nonce, and what is asked for, as received and as
+/// What a consent screen shows about a presentation request (docs/architecture.md, Presentation): who asks (client id
+/// and prefix), where the answer goes (response URI and mode), the nonce, and what is asked for, as received and as
 /// docTypes and claims. Fields the request did not carry, or that could not be read, are nil or empty.
 public struct ConsentDetails: Sendable, Hashable {
     /// `client_id` as received, prefix included (OpenID4VP); nil for ISO/IEC 18013-5.

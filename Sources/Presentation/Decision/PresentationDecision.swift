@@ -2,9 +2,9 @@ import JOSE
 import TrustLists
 import X509
 
-/// The answer to "who is asking, and do I trust them?" for one presentation request (DESIGN.md, "Presentation"): a
-/// value, never an exception for "not trusted". The UI shows ``VerifiedBy-swift.enum/certificate(commonName:anchor:)``
-/// only when trusted, the domain only when not.
+/// The answer to "who is asking, and do I trust them?" for one presentation request (docs/architecture.md,
+/// Presentation): a value, never an exception for "not trusted". The UI shows
+/// ``VerifiedBy-swift.enum/certificate(commonName:anchor:)`` only when trusted, the domain only when not.
 ///
 /// For an OpenID4VP request the decision comes from the request checks (``OpenID4VPVerifier``) and then the reader
 /// decision; for an ISO/IEC 18013-5 DeviceRequest (``ProximityVerifier``) from each DocRequest's `readerAuth` (or the

@@ -3,7 +3,7 @@ import TrustLists
 import X509
 
 /// The reader decision a presentation decision ends with: is this reader (verifier) chain trusted by the wallet's
-/// RICALs at a time (DESIGN.md, "Queries: reader")? `TrustQueries` answers it; tests and other hosts may answer it
+/// RICALs at a time (docs/architecture.md, Queries)? `TrustQueries` answers it; tests and other hosts may answer it
 /// themselves.
 public protocol ReaderTrust: Sendable {
     /// Whether a reader chain validates to a usable RICAL entry at `time` and its leaf carries EKU 1.0.18013.5.1.6.

@@ -3,8 +3,8 @@ import Foundation
 import TrustLists
 import X509
 
-/// Decides whether the reader of an ISO/IEC 18013-5 proximity session is trusted (§9.1.4, DESIGN.md "ISO/IEC 18013-5
-/// ReaderAuth"): per DocRequest, its `readerAuth` (or the request's `readerAuthAll`, second edition) verified over the
+/// Decides whether the reader of an ISO/IEC 18013-5 proximity session is trusted (§9.1.4; docs/architecture.md,
+/// Presentation): per DocRequest, its `readerAuth` (or the request's `readerAuthAll`, second edition) verified over the
 /// session's transcript, then the reader decision on its x5chain with the reader EKU always required; and overall.
 ///
 /// Per DocRequest, the DocRequest policies run in order, the first failure being its reason: a `readerAuthAll`

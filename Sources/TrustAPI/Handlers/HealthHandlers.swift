@@ -51,10 +51,11 @@ extension TrustAPI {
         return APIResponse.json(body, status: 503)
     }
 
-    /// `GET /v1/status`: exactly what `trustctl status --json` prints (``WireJSON/status(_:snapshot:)``), at now.
+    /// `GET /v1/status`: exactly what `trustctl status --json` prints (``WireJSON/status(_:snapshot:configuration:)``), at now.
     func status(_ request: HTTPRequest) -> HTTPResponse {
         let service = holder.service
-        return APIResponse.json(WireJSON.status(service.status(at: now()), snapshot: service.snapshot))
+        return APIResponse.json(WireJSON.status(
+                service.status(at: now()), snapshot: service.snapshot, configuration: service.configuration))
     }
 
     /// `GET /metrics`: the service's families (the textfile's, ``TrustService/metricsFamilies(at:)``) and the API's

@@ -24,6 +24,13 @@ extension ReasonCode {
     public static let unsupportedResourceType = Self(rawValue: "unsupported_resource_type")
     /// `POST /evaluation`: the chain is trusted, but `subject.id` is not a name of its leaf (decision false).
     public static let subjectNotBound = Self(rawValue: "subject_not_bound")
+    /// `POST /v1/refresh`: no refresh run ended within the wait (the cache lock is held elsewhere, or the daemon is
+    /// stopping) (503).
+    public static let refreshNowUnavailable = Self(rawValue: "refresh_now_unavailable")
+    /// A query parameter that is not what the endpoint takes (`limit` of `GET /v1/events`) (400).
+    public static let malformedQuery = Self(rawValue: "malformed_query")
+    /// `GET /console/{asset}` names no file of the console (404).
+    public static let unknownAsset = Self(rawValue: "unknown_asset")
 }
 
 /// A request the API refuses before deciding anything: the status and the error body's reason and message.

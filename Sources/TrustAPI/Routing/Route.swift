@@ -26,12 +26,16 @@ public struct Route: Sendable {
 extension TrustAPI {
     /// Every route of the API, one line each; adding an endpoint is adding a line here and its handler.
     public static let routes: [Route] = [
+        Route(.get, "/") { $0.consolePage($1) },
+        Route(.get, "/console/{asset}") { $0.consoleAsset($1) },
         Route(.get, "/healthz") { $0.health($1) },
         Route(.get, "/readyz") { $0.readiness($1) },
         Route(.get, "/metrics") { $0.metrics($1) },
         Route(.get, "/v1/status") { $0.status($1) },
         Route(.get, "/v1/snapshot") { $0.snapshot($1) },
         Route(.get, "/v1/lists/{network}/{kind}") { $0.signedList($1) },
+        Route(.get, "/v1/events") { $0.events($1) },
+        Route(.post, "/v1/refresh") { $0.refreshNow($1) },
         Route(.post, "/v1/decisions/reader") { $0.readerDecision($1) },
         Route(.post, "/v1/decisions/issuer") { $0.issuerDecision($1) },
         Route(.post, "/v1/decisions/request") { $0.requestDecision($1) },

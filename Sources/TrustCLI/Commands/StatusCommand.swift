@@ -40,7 +40,7 @@ enum StatusCommand: Command {
         else { return MonitoringStatus.unknown.exitStatus }
         let report = service.status(at: time)
         if arguments.flag("json") {
-            context.standardOutput(WireJSON.render(WireJSON.status(report, snapshot: service.snapshot)))
+            context.standardOutput(WireJSON.render(WireJSON.status(report, snapshot: service.snapshot, configuration: service.configuration)))
         } else {
             context.print(text(report) + "\n" + snapshotText(service.snapshot))
         }

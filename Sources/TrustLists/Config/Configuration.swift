@@ -1,8 +1,8 @@
 import Foundation
 import X509
 
-/// The service's configuration: one JSON file (DESIGN.md, "Command line"). Relative paths in it resolve against
-/// the file's folder. Unknown keys are errors, so a misspelt setting never silently falls back to a default.
+/// The service's configuration: one JSON file (docs/architecture.md, Configuration). Relative paths in it resolve
+/// against the file's folder. Unknown keys are errors, so a misspelt setting never silently falls back to a default.
 public struct Configuration: Sendable {
     /// Where the configuration is read from when nothing else says: `config/trustlists.json`.
     public static let defaultPath = "config/trustlists.json"
@@ -11,7 +11,8 @@ public struct Configuration: Sendable {
 
     /// The file this was read from.
     public var file: URL
-    /// The cache directory (DESIGN.md, "Persistence"); default `../cache` beside the file's folder.
+    /// The cache directory (docs/architecture.md, The store and the cache); default `../cache` beside the file's
+    /// folder.
     public var cacheDirectory: URL
     /// How often the daemon wakes up, in seconds (default 900).
     public var checkIntervalSeconds: Double
@@ -134,7 +135,7 @@ public struct Configuration: Sendable {
         clockSkewSeconds = try top.number("clockSkewSeconds", in: 0...3_600) ?? 180
         http = try Self.httpSettings(top, folder: folder)
         presentation = try PresentationSettings(top.object("presentation"))
-        server = try ServerSettings(top.object("server"))
+        server = try ServerSettings(top.object("server"), folder: folder)
 
         guard let entries = try top.array("networks") else { throw top.error(at: "networks", "missing (required)") }
         guard !entries.isEmpty else { throw top.error(at: "networks", "must name at least one network") }
@@ -225,7 +226,7 @@ public struct NetworkConfiguration: Sendable {
     }
 }
 
-/// Where a network's root certificate comes from, and the pins it must match (DESIGN.md pipeline step 2).
+/// Where a network's root certificate comes from, and the pins it must match (docs/architecture.md, The pipeline).
 public struct RootSource: Sendable {
     /// URL to fetch the root from (PEM or DER), or nil when ``file`` is used.
     public var url: String?

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The `presentation` object of the configuration: how the wallet judges the requests verifiers send it (DESIGN.md,
-/// "Presentation").
+/// The `presentation` object of the configuration: how the wallet judges the requests verifiers send it
+/// (docs/architecture.md, Presentation).
 ///
 ///     "presentation": { "walletIssuer": "https://wallet.example", "clockSkewSeconds": 60,
 ///                       "preRegisteredClientIDs": ["verifier.example"] }

@@ -33,6 +33,8 @@ public struct ServerSettings: Hashable, Sendable {
     /// request any URL a caller names (server-side request forgery toward internal hosts) and holds one of its
     /// threads for up to the `http` deadlines; callers fetch the request object themselves and post it as `request`.
     public var fetchRequestURIs: Bool
+    /// Who may ask for a refresh now (`POST /v1/refresh`); nil (the default): nobody, the endpoint is off.
+    public var admin: AdminSettings?
 
     /// Settings with every value at its default.
     public init() {
@@ -43,18 +45,21 @@ public struct ServerSettings: Hashable, Sendable {
         threads = 4
         maxConnectionsPerClient = 256
         fetchRequestURIs = false
+        admin = nil
     }
 
     /// Reads the `server` object.
-    /// - Parameter reader: the object, or nil when the key is absent (then the result is nil: no server).
-    /// - Throws: ``ConfigurationError`` naming the key for an unknown key, a wrong type, a value out of range, or a
-    ///   listen address that is not a numeric `IPv4:port` / `[IPv6]:port`.
-    init?(_ reader: JSONObjectReader?) throws(ConfigurationError) {
+    /// - Parameters:
+    ///   - reader: the object, or nil when the key is absent (then the result is nil: no server).
+    ///   - folder: the configuration file's folder, for relative paths (`admin.tokenFile`).
+    /// - Throws: ``ConfigurationError`` naming the key for an unknown key, a wrong type, a value out of range, a
+    ///   listen address that is not a numeric `IPv4:port` / `[IPv6]:port`, or a wrong `admin` object.
+    init?(_ reader: JSONObjectReader?, folder: URL) throws(ConfigurationError) {
         guard let reader else { return nil }
         self.init()
         try reader.requireOnly([
             "listen", "maxConnections", "connectionTimeoutSeconds", "maxRequestBytes", "threads",
-            "maxConnectionsPerClient", "fetchRequestURIs",
+            "maxConnectionsPerClient", "fetchRequestURIs", "admin",
         ])
         if let entries = try reader.array("listen") {
             guard !entries.isEmpty else {
@@ -85,6 +90,7 @@ public struct ServerSettings: Hashable, Sendable {
         maxConnectionsPerClient =
             try reader.integer("maxConnectionsPerClient", in: 0...1_000_000) ?? maxConnectionsPerClient
         fetchRequestURIs = try reader.bool("fetchRequestURIs") ?? fetchRequestURIs
+        admin = try AdminSettings(reader.object("admin"), folder: folder)
     }
 
     /// What is wrong with a listen address, or nil when it is a numeric `IPv4:port` or `[IPv6]:port`.

@@ -1,11 +1,11 @@
 import Foundation
 
 /// The order of a list's versions, the one rule for rollback, the high-water mark and choosing among cached versions
-/// (DESIGN.md pipeline step 9): by the signed `date`, the issue id breaking ties (absent counts as 0).
+/// (docs/architecture.md, The pipeline: step 9): by the signed `date`, the issue id breaking ties (absent counts as 0).
 ///
-/// Ordering by date first is deliberate: real providers' issue ids do not always count up (AAMVA's 2024-09-24 VICAL
-/// is issue 616575, its 2025-11-18 VICAL issue 227602; both in `../shared/fixtures/real`), while an old list replayed
-/// by an attacker always carries its old, signed `date`.
+/// Ordering by date first is deliberate: real providers' issue ids do not always count up (AAMVA's 2024-09-24 VICAL is
+/// issue 616575, its 2025-11-18 VICAL issue 227602; both among the real fixtures the tests use), while an old list
+/// replayed by an attacker always carries its old, signed `date`.
 public struct ListVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The signed `date`, UTC.
     public let date: Date

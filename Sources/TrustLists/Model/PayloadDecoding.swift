@@ -2,8 +2,8 @@ import COSE
 import Foundation
 import X509
 
-/// Shared steps of decoding a VICAL or RICAL payload (DESIGN.md pipeline step 8), mapping the COSE module's
-/// errors to the pipeline's reason codes.
+/// Shared steps of decoding a VICAL or RICAL payload (docs/architecture.md, The pipeline: step 8), mapping the COSE
+/// module's errors to the pipeline's reason codes.
 enum PayloadDecoding {
     /// Runs `body`, turning a CBOR shape error into `malformed_payload` with its path.
     static func field<T>(_ body: () throws -> T) throws(TrustListError) -> T {

@@ -2,8 +2,8 @@ import COSE
 import Foundation
 
 extension TrustList {
-    /// Decodes a VICAL or RICAL payload (DESIGN.md pipeline step 8) from its bytes, as the verifier does after the
-    /// signature and chain have been checked; nothing here is verified.
+    /// Decodes a VICAL or RICAL payload (docs/architecture.md, The pipeline: step 8) from its bytes, as the verifier
+    /// does after the signature and chain have been checked; nothing here is verified.
     /// - Parameters:
     ///   - payload: the COSE_Sign1 payload: a CBOR map (ISO/IEC 18013-5 Annex C.1.7; second-edition draft Annex F).
     ///   - kind: the kind expected.

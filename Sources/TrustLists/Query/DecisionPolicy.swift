@@ -2,7 +2,7 @@ import Foundation
 import X509
 
 /// One check of a trust decision, after swift-certificates' `VerifierPolicy`: decisions run an ordered list of these
-/// and the first that fails gives the reason (DESIGN.md, "The live service"). A new rule is a new policy.
+/// and the first that fails gives the reason (docs/architecture.md, Principles). A new rule is a new policy.
 ///
 /// A policy reads what earlier policies established in the ``DecisionContext`` and may add to it (the related
 /// entries, the validated chain); it returns nil to pass, or the answer of not trusted.

@@ -16,13 +16,13 @@ struct QueryProfile: Sendable {
     /// What a listed entry is, in messages.
     let entryNoun: String
 
-    /// Reader authentication (DESIGN.md, Queries: reader): every RICAL entry ends a chain, self-signed or not
+    /// Reader authentication (docs/architecture.md, Queries): every RICAL entry ends a chain, self-signed or not
     /// (`X509_V_FLAG_PARTIAL_CHAIN`), so a listed leaf is trusted directly; leaf EKU 1.0.18013.5.1.6.
     static let reader = QueryProfile(
         kind: .rical, anchorRule: .everyAnchor, leafEKU: OID.readerAuthenticationEKU, ekuReason: .readerEKU,
         leafNoun: "reader certificate", entryNoun: "RICAL entry")
 
-    /// Document signers (DESIGN.md, Queries: issuer): IACAs are root certificates (ISO/IEC 18013-5 Annex B.1.2), so
+    /// Document signers (docs/architecture.md, Queries): IACAs are root certificates (ISO/IEC 18013-5 Annex B.1.2), so
     /// only a self-signed listed IACA ends a chain, without partial chains; leaf EKU 1.0.18013.5.1.2.
     static let issuer = QueryProfile(
         kind: .vical, anchorRule: .selfSignedRootsOnly, leafEKU: OID.documentSignerEKU, ekuReason: .documentSignerEKU,

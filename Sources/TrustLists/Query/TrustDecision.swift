@@ -1,7 +1,7 @@
 import Foundation
 import X509
 
-/// The answer to a trust query (DESIGN.md, "States of a list, and what queries answer"): trusted, with who vouches
+/// The answer to a trust query (docs/architecture.md, List states): trusted, with who vouches
 /// for the chain, or not trusted, with a stable reason. Not trusting a chain is an expected outcome, so it is a value,
 /// never an error.
 public enum TrustDecision: Sendable, Hashable {
@@ -54,7 +54,7 @@ public enum TrustDecision: Sendable, Hashable {
             }
         }
 
-        /// For issuer queries, the network that vouches for the document signer (DESIGN.md `trustedBy`): the IACA.
+        /// For issuer queries, the IACA that vouches for the document signer (docs/architecture.md, Queries).
         public var trustedBy: Anchor { anchor }
     }
 

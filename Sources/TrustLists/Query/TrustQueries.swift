@@ -2,9 +2,9 @@ import Foundation
 import Synchronization
 import X509
 
-/// The trust queries wallet code asks (DESIGN.md, "Queries"): is this reader trusted, may this document signer sign
-/// this docType. Answers come from one snapshot generation, indexed by SHA-256, subject Name and SKI; a query never
-/// does I/O and never throws.
+/// The trust queries wallet code asks (docs/architecture.md, Queries): is this reader trusted, may this document signer
+/// sign this docType. Answers come from one snapshot generation, indexed by SHA-256, subject Name and SKI; a query
+/// never does I/O and never throws.
 ///
 /// Thread safety: the current generation is an immutable index behind a `Mutex` that is held only to copy its
 /// reference. A query takes the reference and works on it; ``install(_:)`` builds the new index before taking the
@@ -64,8 +64,8 @@ public final class TrustQueries: Sendable {
     ///   - chain: the reader's certificates, leaf first; intermediates optional, in any order.
     ///   - time: the time of the decision, UTC.
     ///   - readerEKUExemptNetworks: networks whose readers need not carry the reader EKU (OpenID4VP requests of
-    ///     networks configured so; DESIGN.md, "Presentation"); empty by default, and always for ISO/IEC 18013-5
-    ///     ReaderAuth.
+    ///     networks configured so; docs/architecture.md, Presentation); empty by default, and always for
+    ///     ISO/IEC 18013-5 ReaderAuth.
     /// - Returns: `.trusted` with `verifiedBy: .certificate(commonName:)` of the leaf and the anchor (SHA-256, subject,
     ///   list, provider, issue id), or `.notTrusted` with the reason. An empty chain is `chain_invalid`.
     public func readerDecision(

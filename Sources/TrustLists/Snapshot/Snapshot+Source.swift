@@ -82,7 +82,7 @@ extension Snapshot {
                 signerNotAfter: signerNotAfter, verifiedAt: verifiedAt ?? date)
         }
 
-        /// The list's state at `time`, recomputed from the stored facts (DESIGN.md, "States of a list").
+        /// The list's state at `time`, recomputed from the stored facts (docs/architecture.md, List states).
         ///
         /// A list that contributed nothing because it was `expired` or `no_trust` at build time stays in that state:
         /// the snapshot holds none of its entries, so no later time can make it usable.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The normalized snapshot of every configured list (DESIGN.md, "The snapshot"): what wallet code queries for
+/// The normalized snapshot of every configured list (docs/architecture.md, The snapshot): what wallet code queries for
 /// `verifiedBy` / `trustedBy` decisions, stored as `snapshot.json` in the cache directory.
 ///
 /// A snapshot is built from scratch from the current lists by ``SnapshotBuilder``, never patched, so an entry removed

@@ -1,8 +1,8 @@
 import Foundation
 import X509
 
-/// Builds a ``Snapshot`` from scratch from the current lists (DESIGN.md, "The snapshot"): never patched, so an entry
-/// removed upstream is gone from the next generation.
+/// Builds a ``Snapshot`` from scratch from the current lists (docs/architecture.md, The snapshot): never patched, so an
+/// entry removed upstream is gone from the next generation.
 ///
 /// Only lists whose state at build time is `fresh` or `overdue` contribute issuers (VICAL) or verifiers (RICAL); an
 /// `expired` or `no_trust` list keeps its source entry, with its facts and state, and contributes nothing. The

@@ -1,7 +1,8 @@
 import X509
 
-/// Why a stored snapshot cannot be used: there is none yet, it cannot be read, it is not a snapshot of this schema,
-/// or it is damaged. Callers answer by rebuilding it from the verified lists (DESIGN.md, "Persistence").
+/// Why a stored snapshot cannot be used: there is none yet, it cannot be read, it is not a snapshot of this schema, or
+/// it is damaged. Callers answer by rebuilding it from the verified lists (docs/architecture.md, The store and the
+/// cache).
 ///
 /// Equality compares the code only, so tests can write `#expect(throws: SnapshotError(.snapshotCorrupt))`.
 public typealias SnapshotError = CodedError<SnapshotErrorDomain>

@@ -1,10 +1,10 @@
 import Foundation
 import X509
 
-/// `snapshot.json` in the cache directory (DESIGN.md, "Persistence"): replaced atomically with every new generation,
-/// for other processes and exports to read as a document. It is derived data: no process answers a trust question
-/// from it (queries answer from a ``VerifiedSnapshot`` built from verified lists), and the service that writes it
-/// replaces it when it does not hold exactly the generation in memory.
+/// `snapshot.json` in the cache directory (docs/architecture.md, The store and the cache): replaced atomically with
+/// every new generation, for other processes and exports to read as a document. It is derived data: no process answers
+/// a trust question from it (queries answer from a ``VerifiedSnapshot`` built from verified lists), and the service
+/// that writes it replaces it when it does not hold exactly the generation in memory.
 public enum SnapshotFile {
     /// The file's name inside the cache directory.
     public static let fileName = "snapshot.json"

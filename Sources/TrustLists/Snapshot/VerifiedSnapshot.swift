@@ -2,7 +2,7 @@ import Foundation
 import X509
 
 /// A snapshot generation built in this process from lists this process verified against the pinned roots: the only
-/// thing ``TrustQueries`` answers from (DESIGN.md, "Trust only what was verified").
+/// thing ``TrustQueries`` answers from (docs/architecture.md, Principles).
 ///
 /// Only ``SnapshotBuilder`` makes one, and only from ``VerifiedList`` values, which only ``TrustListVerifier`` makes.
 /// A ``Snapshot`` decoded from `snapshot.json` (or received over HTTP) is a document for display and export; it can

@@ -1,7 +1,7 @@
 import Foundation
 import X509
 
-/// The state of a configured list at a given time (DESIGN.md, "States of a list"), and what queries answer in it.
+/// The state of a configured list at a given time (docs/architecture.md, List states), and what queries answer in it.
 public enum ListState: String, Sendable, Hashable, Codable, CaseIterable {
     /// Verified, before `nextUpdate` (or `date + maxAge` where there is none): trusted.
     case fresh

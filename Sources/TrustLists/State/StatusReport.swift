@@ -23,7 +23,7 @@ public struct ListStatus: Sendable {
     public var lastAttemptFailed: Bool { lastError != nil }
 }
 
-/// The health of every configured list at a time (DESIGN.md, "States of a list"), from the records its owner holds
+/// The health of every configured list at a time (docs/architecture.md, List states), from the records its owner holds
 /// in memory: a ``TrustStore`` that verified the cached lists (their facts come from the verified lists, never from
 /// `state.json`).
 public struct StatusReport: Sendable {

@@ -4,7 +4,7 @@ import Foundation
     import Glibc
 #endif
 
-/// Where things live in the cache directory (DESIGN.md, "Persistence"):
+/// Where things live in the cache directory (docs/architecture.md, The store and the cache):
 ///
 ///     lock                          advisory lock: one refresh at a time (CLI and daemon)
 ///     state.json                    per list: current version, high-water mark, validators, attempts, errors

@@ -1,10 +1,10 @@
 import Foundation
 import X509
 
-/// The cache directory: verified signed lists, verified roots, `state.json` (DESIGN.md, "Persistence"). Loading
-/// verifies every cached list again (``load(at:)``, in `TrustStore+Load.swift`); committing writes atomically. The
-/// store keeps lists and records only: the snapshot is built and written by its owner (``TrustService`` or the
-/// read-only loader), never by the store.
+/// The cache directory: verified signed lists, verified roots, `state.json` (docs/architecture.md, The store and the
+/// cache). Loading verifies every cached list again (``load(at:)``, in `TrustStore+Load.swift`); committing writes
+/// atomically. The store keeps lists and records only: the snapshot is built and written by its owner (``TrustService``
+/// or the read-only loader), never by the store.
 ///
 /// Not thread-safe: one refresh owns it at a time (the ``StoreLock`` makes that so across processes).
 public final class TrustStore {

@@ -2,9 +2,9 @@ import COSE
 import Foundation
 import X509
 
-/// One step of list verification (DESIGN.md pipeline steps 3 to 9), after swift-certificates' `VerifierPolicy`:
-/// ``TrustListVerifier`` runs an ordered list of these over a ``ListCandidate`` and the first that throws gives the
-/// reason. A new rule is a new policy.
+/// One step of list verification (docs/architecture.md, The pipeline: steps 3 to 9), after swift-certificates'
+/// `VerifierPolicy`: ``TrustListVerifier`` runs an ordered list of these over a ``ListCandidate`` and the first that
+/// throws gives the reason. A new rule is a new policy.
 public protocol ListVerificationPolicy: Sendable {
     /// Checks the candidate, reading what earlier policies established and adding what this one establishes.
     /// - Throws: ``TrustListError`` with the step's reason code.

@@ -1,8 +1,8 @@
 import Foundation
 import X509
 
-/// Pipeline step 9's ordering rules against the latest version accepted so far (DESIGN.md), in ``ListVersion``
-/// order, with the issue id as the witness of equivocation:
+/// Pipeline step 9's ordering rules against the latest version accepted so far (docs/architecture.md, The pipeline), in
+/// ``ListVersion`` order, with the issue id as the witness of equivocation:
 /// - an earlier `date` is a **rollback**; so is a lower issue id with the same `date`;
 /// - the same issue id (or the same `date`, when the lists carry no issue ids) with other **signed content** (payload
 ///   or protected header: the Sig_structure, RFC 9052 §4.4) is **equivocation**;

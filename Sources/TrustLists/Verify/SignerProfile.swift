@@ -1,9 +1,9 @@
 import Foundation
 import X509
 
-/// What a list signer's certificate must satisfy besides chaining to a pinned root (DESIGN.md pipeline steps 6
-/// and 7), checked by hand because OpenSSL checks no custom EKU: valid at the verification time; the EKU its list
-/// kind requires (ISO/IEC 18013-5 Annex C.1.7: 1.0.18013.5.1.8 for a VICAL signer); key usage that allows signing.
+/// What a list signer's certificate must satisfy besides chaining to a pinned root (docs/architecture.md, The pipeline:
+/// steps 6 and 7), checked by hand because OpenSSL checks no custom EKU: valid at the verification time; the EKU its
+/// list kind requires (ISO/IEC 18013-5 Annex C.1.7: 1.0.18013.5.1.8 for a VICAL signer); key usage that allows signing.
 public enum SignerProfile {
     /// - Throws: ``TrustListError`` `signer_not_yet_valid` or `signer_expired`.
     public static func checkValidity(_ signer: Certificate, at time: Date) throws(TrustListError) {

@@ -2,10 +2,10 @@ import COSE
 import Foundation
 import X509
 
-/// Decides whether signed list bytes are an authentic, current VICAL or RICAL (DESIGN.md pipeline steps 3 to 9) by
-/// running ordered ``ListVerificationPolicy`` values over the bytes: a pure function of the bytes, the pinned roots,
-/// the time and the settings. No I/O. Rollback, which needs the store's high-water mark, is one more policy the
-/// refresh appends (``RollbackPolicy``).
+/// Decides whether signed list bytes are an authentic, current VICAL or RICAL (docs/architecture.md, The pipeline:
+/// steps 3 to 9) by running ordered ``ListVerificationPolicy`` values over the bytes: a pure function of the bytes, the
+/// pinned roots, the time and the settings. No I/O. Rollback, which needs the store's high-water mark, is one more
+/// policy the refresh appends (``RollbackPolicy``).
 public struct TrustListVerifier: Sendable {
     /// The pinned roots a signer chain must end in (self-signed only; no partial chains).
     public let anchors: [Certificate]
@@ -21,8 +21,8 @@ public struct TrustListVerifier: Sendable {
         self.settings = settings
     }
 
-    /// The policies, in DESIGN.md's order: CBOR and COSE_Sign1 structure, signature, signer validity, chain, signer
-    /// profile, payload, provider, freshness.
+    /// The policies, in order (docs/architecture.md, The pipeline): CBOR and COSE_Sign1 structure, signature, signer
+    /// validity, chain, signer profile, payload, provider, freshness.
     public var policies: [any ListVerificationPolicy] {
         [
             COSEStructurePolicy(), SignaturePolicy(), SignerValidityPolicy(), SignerChainPolicy(anchors: anchors),

@@ -2,7 +2,8 @@ import COSE
 import Foundation
 import X509
 
-/// The settings of list verification (DESIGN.md pipeline steps 3 to 9): EKUs, clock skew, provider, decoding limits.
+/// The settings of list verification (docs/architecture.md, The pipeline: steps 3 to 9): EKUs, clock skew, provider,
+/// decoding limits.
 public struct VerificationSettings: Sendable {
     /// How far the list's `date` may lie after the verification time, in seconds (default 180).
     public var clockSkewSeconds: TimeInterval = 180

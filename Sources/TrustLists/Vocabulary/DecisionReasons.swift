@@ -1,6 +1,6 @@
 import X509
 
-/// The reason codes of trust decisions (DESIGN.md, "States of a list, and what queries answer"): why a chain is not
+/// The reason codes of trust decisions (docs/architecture.md, List states): why a chain is not
 /// trusted. Decision policies run in order and each code implies that every earlier check passed: a list of the kind
 /// asked about is usable (`trust_list_unavailable`, `trust_list_expired`), the chain relates to a listed entry
 /// (`not_on_trust_list`), it validates to one (`chain_invalid`, declared with the list codes), the leaf carries the

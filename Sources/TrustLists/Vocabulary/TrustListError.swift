@@ -1,7 +1,7 @@
 import X509
 
-/// A reason a trust list was rejected or could not be refreshed: one of the stable reason codes of DESIGN.md,
-/// used unchanged in JSON, logs, metrics and exit paths, plus a message a person can act on.
+/// A reason a trust list was rejected or could not be refreshed: one of the stable reason codes (docs/architecture.md,
+/// Reason codes), used unchanged in JSON, logs, metrics and exit paths, plus a message a person can act on.
 ///
 /// Equality compares the code only, so tests can write `#expect(throws: TrustListError(.rollback))`.
 public typealias TrustListError = CodedError<TrustListErrorDomain>

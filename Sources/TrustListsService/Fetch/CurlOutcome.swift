@@ -1,7 +1,7 @@
 internal import CCurl
 import TrustLists
 
-/// How one libcurl transfer ended, and the ``TrustListError`` that ending means (DESIGN.md reason codes).
+/// How one libcurl transfer ended, and the ``TrustListError`` that ending means (docs/architecture.md, Reason codes).
 struct CurlOutcome {
     /// What `curl_easy_perform` returned.
     let code: CURLcode

@@ -14,7 +14,7 @@ public struct RefreshHistory: Sendable, Hashable {
     /// The latest failed attempt (UTC); nil when the last attempt succeeded.
     public var lastFailure: Date?
     /// When the current version stops being fresh: its `nextUpdate`, else its `date` plus the network's
-    /// `maxAgeSeconds` (DESIGN.md, "States of a list"), or earlier when its `notAfter` or its signer chain's
+    /// `maxAgeSeconds` (docs/architecture.md, List states), or earlier when its `notAfter` or its signer chain's
     /// notAfter comes first (it expires then); nil when there is no current version.
     public var freshUntil: Date?
 

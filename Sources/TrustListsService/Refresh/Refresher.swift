@@ -2,10 +2,10 @@ import Foundation
 import TrustLists
 import X509
 
-/// The refresh of the configured lists over a loaded store (DESIGN.md pipeline, steps 1 to 10): for each list, the
-/// pinned root, the list (conditional request), verification at the run's start time with the rollback policy
-/// against the list's high-water mark, commit. Any failure keeps the last good version and is recorded; a list with
-/// no good version may fall back to its bootstrap file. Loading the store, writing the state and building the
+/// The refresh of the configured lists over a loaded store (docs/architecture.md, The pipeline: steps 1 to 10): for
+/// each list, the pinned root, the list (conditional request), verification at the run's start time with the rollback
+/// policy against the list's high-water mark, commit. Any failure keeps the last good version and is recorded; a list
+/// with no good version may fall back to its bootstrap file. Loading the store, writing the state and building the
 /// snapshot are its owner's (``TrustService``).
 ///
 /// The caller holds the store's lock (``StoreLock``) for the whole run, unless the store is read-only (a dry run).

@@ -17,7 +17,7 @@ extension TrustService {
     /// The decision for an OpenID4VP authorization request as the wallet received it (a link or QR code): the request
     /// object by value, or fetched from `request_uri` with this service's libcurl fetcher and its limits (https only
     /// unless `allowInsecureURLs`); then the request policies and the reader decision of the current generation
-    /// (OpenID4VP 1.0, HAIP 1.0; DESIGN.md, "Presentation").
+    /// (OpenID4VP 1.0, HAIP 1.0; docs/architecture.md, Presentation).
     /// - Parameters:
     ///   - url: the request URL (`openid4vp://`, `haip-vp://`, `mdoc-openid4vp://`, `eudi-openid4vp://`, `https`).
     ///   - time: the decision time, UTC.

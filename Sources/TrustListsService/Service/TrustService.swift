@@ -3,9 +3,9 @@ import Synchronization
 import TrustLists
 import X509
 
-/// The one owner of the live trust state of a configuration (DESIGN.md, "The live service"): the store of verified
-/// lists and their records, the refresher, the schedule, the current ``TrustQueries`` generation and the status. The
-/// CLI, the daemon and the HTTP server each hold one and stay thin.
+/// The one owner of the live trust state of a configuration (docs/architecture.md, The live service): the store of
+/// verified lists and their records, the refresher, the schedule, the current ``TrustQueries`` generation and the
+/// status. The CLI, the daemon and the HTTP server each hold one and stay thin.
 ///
 /// ``load(at:lockTimeout:cancellation:waiting:)`` and ``refresh(only:offline:at:lockTimeout:cancellation:waiting:)``
 /// verify, commit, build the next snapshot generation and install it **in memory**; `snapshot.json` is written for
@@ -22,6 +22,8 @@ public final class TrustService: Sendable {
     /// Whether this service only reads the cache (``TrustStore/isReadOnly``): `trustctl status`, `query` and
     /// `refresh --at` (a dry run). It takes no lock and writes nothing.
     public let isReadOnly: Bool
+    /// The recent refresh runs of this service (and of the services it replaced, when they share the log).
+    public let refreshLog: RefreshLog
 
     private let fetcher: any ListFetching
     private let engine: EngineLock
@@ -73,11 +75,14 @@ public final class TrustService: Sendable {
     ///   - fetcher: how lists and roots are fetched (default: libcurl with the configuration's limits).
     ///   - readOnly: see ``isReadOnly``.
     ///   - memoCapacity: the most validated chains memoized per generation and query kind (0: none).
+    ///   - refreshLog: where finished refresh runs are recorded; pass the previous service's to keep the history
+    ///     across a reload.
     public init(
         configuration: Configuration, fetcher: (any ListFetching)? = nil, readOnly: Bool = false,
-        memoCapacity: Int = 10_000
+        memoCapacity: Int = 10_000, refreshLog: RefreshLog = RefreshLog()
     ) {
         self.configuration = configuration
+        self.refreshLog = refreshLog
         self.isReadOnly = readOnly
         self.fetcher = fetcher ?? CurlFetcher(settings: configuration.http)
         let store = TrustStore(configuration: configuration, readOnly: readOnly)
@@ -119,8 +124,8 @@ public final class TrustService: Sendable {
         }
     }
 
-    /// One refresh run (DESIGN.md pipeline): takes the lock (unless read-only), loads and verifies the cache,
-    /// refreshes the chosen lists, writes `state.json`, builds the next generation and installs it.
+    /// One refresh run (docs/architecture.md, The pipeline): takes the lock (unless read-only), loads and verifies the
+    /// cache, refreshes the chosen lists, writes `state.json`, builds the next generation and installs it.
     /// - Parameters:
     ///   - only: the lists to refresh; nil for all (the others are reported unchanged).
     ///   - offline: use only the cache and bootstrap files.
@@ -129,12 +134,14 @@ public final class TrustService: Sendable {
     ///   - cancellation: lets a stopping daemon abandon a fetch or the wait for the lock.
     ///   - waiting: called once when another process holds the lock and the wait begins.
     ///   - heartbeat: called about every 50 ms while waiting for the lock.
+    ///   - trigger: why the run starts, recorded with it in ``refreshLog``.
     /// - Returns: the report; its ``RefreshReport/persistError`` says when the results could not be stored.
     /// - Throws: ``TrustListError`` `cache_unreadable`, `cache_locked` or `persist_error` when the run could not
     ///   start (the lock or the cache directory).
     public func refresh(
         only: Set<ListID>? = nil, offline: Bool = false, at time: Date, lockTimeout: TimeInterval = 300,
-        cancellation: CancellationToken? = nil, waiting: () -> Void = {}, heartbeat: () -> Void = {}
+        cancellation: CancellationToken? = nil, waiting: () -> Void = {}, heartbeat: () -> Void = {},
+        trigger: RefreshTrigger = .command
     ) throws(TrustListError) -> RefreshReport {
         let clock = ContinuousClock()
         let started = clock.now
@@ -153,6 +160,7 @@ public final class TrustService: Sendable {
                 persistError: persistError)
             engine.counters.record(report, refreshed: only, duration: Refresher.seconds(clock.now - started))
             publish(engine, events: events)
+            if !isReadOnly { refreshLog.record(RefreshEvent(trigger: trigger, only: only, report: report)) }
             return report
         }
     }

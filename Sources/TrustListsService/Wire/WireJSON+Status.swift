@@ -3,8 +3,13 @@ import TrustLists
 
 extension WireJSON {
     /// `trustctl status --json` and `GET /v1/status`: the monitoring word, the lists with their states, versions,
-    /// sources and last errors, and the snapshot generation in memory (docs/cli.md).
-    public static func status(_ report: StatusReport, snapshot: Snapshot?) -> Object {
+    /// sources (`source`: where the version came from; `url`: where it is fetched) and last errors, and the snapshot
+    /// generation in memory (docs/cli.md).
+    /// - Parameters:
+    ///   - report: the states.
+    ///   - snapshot: the generation in memory, or nil.
+    ///   - configuration: the configuration the report is of, for each list's `url`.
+    public static func status(_ report: StatusReport, snapshot: Snapshot?, configuration: Configuration) -> Object {
         [
             "time": report.time, "status": report.monitoringStatus.word, "headline": report.headline,
             "events": report.events,
@@ -17,6 +22,7 @@ extension WireJSON {
                     "nextUpdate": list.current?.nextUpdate, "notAfter": list.current?.notAfter,
                     "entries": list.current?.entries, "sha256": list.current?.sha256,
                     "signerNotAfter": list.current?.signerNotAfter, "source": list.origin?.rawValue,
+                    "url": configuration.list(list.id)?.source.url,
                     "lastAttempt": list.lastAttempt, "lastSuccess": list.lastSuccess,
                     "lastError": list.lastError.map(failure),
                 ]

@@ -1,10 +1,10 @@
 import Foundation
 import TrustLists
 
-/// The wire vocabulary's JSON (DESIGN.md, "The live service": declared once in the library): the objects of
-/// `trustctl … --json` and of the HTTP API, built from dictionaries (nil becomes `null`, so documented keys are always
-/// present) and encoded by Foundation's `JSONEncoder` with sorted keys so that the text is stable. Each command's
-/// object is built by one function in this folder (`WireJSON+Status.swift`, …), used by both.
+/// The wire vocabulary's JSON (docs/architecture.md, The command line and the daemon: declared once in the library):
+/// the objects of `trustctl … --json` and of the HTTP API, built from dictionaries (nil becomes `null`, so documented
+/// keys are always present) and encoded by Foundation's `JSONEncoder` with sorted keys so that the text is stable. Each
+/// command's object is built by one function in this folder (`WireJSON+Status.swift`, …), used by both.
 public enum WireJSON {
     /// A JSON object under construction; values are nil, Bool, Int, UInt64, Double, String, Date (written as
     /// RFC 3339 UTC), arrays and objects of these.

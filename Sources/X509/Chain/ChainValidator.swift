@@ -10,7 +10,7 @@ public struct ChainValidator: Sendable {
     /// Which stored certificates may end a chain.
     public enum AnchorRule: Sendable, Hashable {
         /// Only self-signed anchors end a chain; an intermediate given as anchor does not shorten it. For list
-        /// signers (DESIGN.md pipeline step 6).
+        /// signers (docs/architecture.md, The pipeline: step 6).
         case selfSignedRootsOnly
         /// Every anchor ends a chain, self-signed or not (`X509_V_FLAG_PARTIAL_CHAIN`); a listed leaf is trusted
         /// as a chain of one. Only for RICAL reader queries, where every listed entry is an anchor.

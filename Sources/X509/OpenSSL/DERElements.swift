@@ -19,7 +19,7 @@ struct DERElement {
 ///
 /// This reads headers only; every value is decoded by OpenSSL's typed `d2i_*` functions. It exists so that a
 /// certificate's fields can be decoded one by one (RFC 5280 §4.1 order) without `d2i_X509`, whose public-key
-/// decoding costs ~150 µs per certificate on OpenSSL 3.0 (DESIGN.md, "The snapshot").
+/// decoding costs ~150 µs per certificate on OpenSSL 3.0 (docs/architecture.md, The snapshot).
 struct DERElements {
     private let bytes: UnsafeBufferPointer<UInt8>
     private(set) var offset: Int

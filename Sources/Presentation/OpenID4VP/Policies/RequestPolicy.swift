@@ -2,7 +2,7 @@ import Foundation
 import X509
 
 /// One check of an OpenID4VP request, after swift-certificates' `VerifierPolicy` and the trust decisions' policies
-/// (DESIGN.md, "The live service"): ``OpenID4VPVerifier`` runs an ordered list of these and the first that fails
+/// (docs/architecture.md, Principles): ``OpenID4VPVerifier`` runs an ordered list of these and the first that fails
 /// gives the reason; a new rule is a new policy.
 ///
 /// A policy reads the ``RequestContext`` and may add to it (the verified `x5c` chain, warnings); it returns nil to

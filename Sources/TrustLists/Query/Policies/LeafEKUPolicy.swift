@@ -2,7 +2,7 @@
 /// document signer (Table B.3); else `reader_eku` / `document_signer_eku`, with the anchor the chain did validate to.
 ///
 /// `exemptNetworks` names networks whose readers need not carry the EKU: OpenID4VP requests of networks whose access
-/// certificates carry none (DESIGN.md, "Presentation"); never used for ISO/IEC 18013-5 ReaderAuth or issuers.
+/// certificates carry none (docs/architecture.md, Presentation); never used for ISO/IEC 18013-5 ReaderAuth or issuers.
 struct LeafEKUPolicy: DecisionPolicy {
     var exemptNetworks: Set<String> = []
 

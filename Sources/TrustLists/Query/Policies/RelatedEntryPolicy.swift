@@ -1,5 +1,5 @@
 /// The chain relates to an entry of a usable list: an entry is a chain certificate (direct listing), its issuer by
-/// Name, or its authority key by SKI (DESIGN.md, "Queries"). Else the answer is `trust_list_expired` /
+/// Name, or its authority key by SKI (docs/architecture.md, Queries). Else the answer is `trust_list_expired` /
 /// `trust_list_unavailable` when it relates only to entries of lists that cannot be used, and `not_on_trust_list`
 /// when it relates to nothing listed. A chain already validated (``MemoizedValidationPolicy``) passes.
 struct RelatedEntryPolicy: DecisionPolicy {

@@ -1,6 +1,6 @@
 /// First check of every decision: a list of the kind asked about is configured (`trust_list_unavailable`), and one
 /// is usable at the decision time (`trust_list_expired` when one is expired, else `trust_list_unavailable`). A list
-/// that is `no_trust` or `expired` is never answered as trusted (DESIGN.md, "States of a list").
+/// that is `no_trust` or `expired` is never answered as trusted (docs/architecture.md, List states).
 struct UsableListPolicy: DecisionPolicy {
     func check<Row: ListedRow>(_ context: inout DecisionContext<Row>) -> TrustDecision.NotTrusted? {
         let kindName = context.profile.kind.displayName

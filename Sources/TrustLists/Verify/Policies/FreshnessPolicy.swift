@@ -2,7 +2,7 @@ import Foundation
 
 /// Pipeline step 9: the list's `date` is not in the future (beyond the configured clock skew, 180 s by default) and
 /// the verification time is not past its `notAfter`. Being past `nextUpdate` is not a refusal: it makes the list
-/// `overdue`, then `expired` (DESIGN.md, "States of a list").
+/// `overdue`, then `expired` (docs/architecture.md, List states).
 public struct FreshnessPolicy: ListVerificationPolicy {
     /// The policy.
     public init() {}
