@@ -105,6 +105,7 @@ if Context.environment["TRUSTLISTS_FUZZ"] == "1" {
         ("snapshot", ["TrustLists"]),
         ("device-request", ["Presentation", "COSE"]),
         ("certificate", ["X509"]),
+        ("crl", ["TrustLists", "X509"]),
         ("openid4vp", ["Presentation", "Publishing", "TrustLists", "JOSE", "X509"]),
         ("http-api", ["TrustAPI", "HTTPServer", "TrustListsService", "Publishing", "TrustLists"]),
     ]

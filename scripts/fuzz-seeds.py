@@ -166,6 +166,59 @@ def presentation_seeds(seeds, demo, vectors):
         seeds.add("http-api", bytes([route, 0]) + json.dumps(body).encode())
 
 
+def crl_seeds(seeds):
+    """CRLs for the `crl` target, signed with the fixed key of Fuzz/crl (P-256 scalar 0xC21CA, CA "CN=fuzz CRL CA"):
+    one of each kind the verifier refuses or warns about, in DER, and one in PEM with text around it. Nothing without
+    Python's cryptography."""
+    try:
+        import datetime
+        from cryptography import x509
+        from cryptography.hazmat.primitives import hashes, serialization
+        from cryptography.hazmat.primitives.asymmetric import ec
+        from cryptography.x509.oid import NameOID, ObjectIdentifier
+    except ImportError:
+        note("Python cryptography absent: no CRL seeds")
+        return
+    key = ec.derive_private_key(0xC21CA, ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "fuzz CRL CA")])
+    ref = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
+    day = datetime.timedelta(days=1)
+
+    def entry(serial, extensions=()):
+        builder = x509.RevokedCertificateBuilder().serial_number(serial).revocation_date(ref - 2 * day)
+        for extension, critical in extensions:
+            builder = builder.add_extension(extension, critical)
+        return builder.build()
+
+    def crl(this=ref - day, next=ref + 7 * day, number=5, extensions=(), entries=None):
+        builder = x509.CertificateRevocationListBuilder().issuer_name(name).last_update(this).next_update(next)
+        if number is not None:
+            builder = builder.add_extension(x509.CRLNumber(number), critical=False)
+        builder = builder.add_extension(
+            x509.AuthorityKeyIdentifier.from_issuer_public_key(key.public_key()), critical=False)
+        for extension, critical in extensions:
+            builder = builder.add_extension(extension, critical)
+        for revoked in entries if entries is not None else [entry(s) for s in (1, 0x80, 0x8F12345678, 1 << 150)]:
+            builder = builder.add_revoked_certificate(revoked)
+        return builder.sign(key, hashes.SHA256()).public_bytes(serialization.Encoding.DER)
+
+    good = crl()
+    seeds.add("crl", good)
+    seeds.add("crl", b"junk\n" + x509.load_der_x509_crl(good).public_bytes(serialization.Encoding.PEM) + b"x")
+    seeds.add("crl", crl(entries=[]))
+    seeds.add("crl", crl(number=None))
+    seeds.add("crl", crl(this=ref - 9 * day, next=ref - day))
+    seeds.add("crl", crl(this=ref + day, next=ref + 9 * day))
+    seeds.add("crl", crl(extensions=[(x509.DeltaCRLIndicator(4), True)]))
+    seeds.add("crl", crl(extensions=[(x509.UnrecognizedExtension(ObjectIdentifier("1.3.6.1.4.1.99999.1"), b"\x05\x00"), True)]))
+    seeds.add("crl", crl(extensions=[(x509.IssuingDistributionPoint(
+        full_name=None, relative_name=None, only_contains_user_certs=False, only_contains_ca_certs=False,
+        only_some_reasons=frozenset([x509.ReasonFlags.key_compromise]), indirect_crl=True,
+        only_contains_attribute_certs=False), True)]))
+    seeds.add("crl", crl(entries=[entry(7, [(x509.CRLReason(x509.ReasonFlags.key_compromise), False)]), entry(
+        8, [(x509.CertificateIssuer([x509.DirectoryName(name)]), True)])]))
+
+
 def main():
     args = sys.argv[1:]
     demo = None
@@ -191,6 +244,7 @@ def main():
     # [h'a10126' (alg ES256), {4: h'6b6964'}, h'hello', h'']
     seeds.add("cose-sign1", bytes.fromhex("8443a10126a104436b69644568656c6c6f40"))
     seeds.add("device-request", device_request_input(bytes.fromhex("83f6f6f6"), b""))
+    crl_seeds(seeds)
 
     lists = []
     if fixtures.is_dir():

@@ -75,4 +75,16 @@ static inline void shim_sk_GENERAL_NAME_pop_free(STACK_OF(GENERAL_NAME) *stack) 
     sk_GENERAL_NAME_pop_free(stack, GENERAL_NAME_free);
 }
 
+/* STACK_OF(X509_REVOKED), as in a CRL's revokedCertificates */
+static inline int shim_sk_X509_REVOKED_num(const STACK_OF(X509_REVOKED) *stack) { return sk_X509_REVOKED_num(stack); }
+static inline X509_REVOKED *shim_sk_X509_REVOKED_value(const STACK_OF(X509_REVOKED) *stack, int index) {
+    return sk_X509_REVOKED_value(stack, index);
+}
+
+/* STACK_OF(DIST_POINT), as in CRL_DIST_POINTS */
+static inline int shim_sk_DIST_POINT_num(const STACK_OF(DIST_POINT) *stack) { return sk_DIST_POINT_num(stack); }
+static inline DIST_POINT *shim_sk_DIST_POINT_value(const STACK_OF(DIST_POINT) *stack, int index) {
+    return sk_DIST_POINT_value(stack, index);
+}
+
 #endif

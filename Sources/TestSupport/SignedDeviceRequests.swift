@@ -1,6 +1,7 @@
 import COSE
 import Foundation
 import Presentation
+import Publishing
 import X509
 
 /// ISO/IEC 18013-5 DeviceRequests signed in tests with the COSE module's signer, to reach the checks that Annex D
@@ -30,16 +31,11 @@ public enum SignedRequests {
             ])),
     ]).encoded()
 
-    /// ReaderAuthenticationBytes (§9.1.4) built here independently of ``ReaderAuthentication/bytes(for:sessionTranscript:)``.
-    public static func readerAuthenticationBytes(items: [UInt8], transcript: SessionTranscript) -> [UInt8] {
-        CBOREncoder().encode(
-            .tagged(
-                24,
-                .cborInByteString(
-                    .array([
-                        .value("ReaderAuthentication"), .embedded(transcript.node),
-                        .value(.tagged(24, .byteString(items))),
-                    ]))))
+    /// ReaderAuthenticationBytes (§9.1.4) as the demo reader builds them (``DeviceRequestPublisher``), independently of
+    /// the verifier's ``ReaderAuthentication/bytes(for:sessionTranscript:)``.
+    public static func readerAuthenticationBytes(items: [UInt8], transcript: SessionTranscript) throws -> [UInt8] {
+        try DeviceRequestPublisher.readerAuthenticationBytes(
+            itemsRequest: items, sessionTranscript: transcript.encodedBytes)
     }
 
     /// How to sign a readerAuth.
@@ -76,7 +72,7 @@ public enum SignedRequests {
         items: [UInt8] = itemsRequest, transcript: SessionTranscript, signer: PrivateKey, chain: [Certificate],
         options: Options = Options()
     ) throws -> [UInt8] {
-        let payload = readerAuthenticationBytes(items: options.signedItems ?? items, transcript: transcript)
+        let payload = try readerAuthenticationBytes(items: options.signedItems ?? items, transcript: transcript)
         let x5chain = CBOR.MapEntry(
             key: .int(33), value: X5Chain.headerValue(chain.map(\.derEncoded)))
         var protected: [CBOR.MapEntry] = []
@@ -92,17 +88,7 @@ public enum SignedRequests {
             payload: payload, key: signer, protectedHeader: protected, unprotectedHeader: unprotected,
             detached: !options.attached, tagged: options.tagged)
         let readerAuth = try CBORDecoder.decodeValue(signed)
-        return CBOR.map([
-            .init(key: "version", value: "1.0"),
-            .init(
-                key: "docRequests",
-                value: [
-                    .map([
-                        .init(key: "itemsRequest", value: .tagged(24, .byteString(items))),
-                        .init(key: "readerAuth", value: readerAuth),
-                    ])
-                ]),
-        ]).encoded()
+        return DeviceRequestPublisher.deviceRequest(itemsRequest: items, readerAuth: readerAuth)
     }
 }
 

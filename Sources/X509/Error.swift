@@ -9,6 +9,9 @@ public enum X509ErrorDomain {}
 extension ReasonCode {
     /// Bytes that OpenSSL cannot parse as an X.509 certificate (DER, RFC 5280 §4.1).
     public static let malformedCertificate = Self(rawValue: "malformed_certificate")
+    /// Bytes that OpenSSL cannot parse as an X.509 CRL (DER or PEM, RFC 5280 §5.1), or a CRL whose fields contradict
+    /// RFC 5280 §5 (a negative CRL number, an extension twice, a nextUpdate before thisUpdate).
+    public static let malformedCRL = Self(rawValue: "malformed_crl")
     /// Text that holds no usable PEM block (RFC 7468).
     public static let malformedPEM = Self(rawValue: "malformed_pem")
     /// A key OpenSSL cannot parse, or of a type or curve this module does not support.

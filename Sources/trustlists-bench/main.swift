@@ -20,6 +20,9 @@ let groups: [BenchmarkGroup] = [
     BenchmarkGroup(
         name: "http", summary: "HTTP API: 304s and reader decisions at 1/16/64 connections vs nginx",
         run: HTTPBenchmarks.run),
+    BenchmarkGroup(
+        name: "revocation", summary: "CRL of 100,000 entries: decode + verify + index vs the OpenSSL floor; lookups",
+        run: RevocationBenchmarks.run),
 ]
 
 /// The help text, with the group list.

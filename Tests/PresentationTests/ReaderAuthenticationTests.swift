@@ -51,10 +51,9 @@ struct ReaderAuthenticationTests {
         let bytes = ReaderAuthentication.bytes(for: docRequest, sessionTranscript: try Self.annexDTranscript())
         #expect(bytes.count == 755)
         #expect(hexString(Digest.sha256.hash(bytes)) == AnnexD.readerAuthenticationBytesSHA256)
-        #expect(
-            bytes
-                == SignedRequests.readerAuthenticationBytes(
-                    items: AnnexD.itemsRequest, transcript: try Self.annexDTranscript()))
+        let published = try SignedRequests.readerAuthenticationBytes(
+            items: AnnexD.itemsRequest, transcript: try Self.annexDTranscript())
+        #expect(bytes == published)
     }
 
     @Test("a flipped byte in the SessionTranscript is bad_signature")

@@ -21,6 +21,8 @@ struct DemoCommandTests {
         #expect(output.contains("TRUSTED  issuer Demo Document Signer"))
         #expect(output.contains("NOT TRUSTED  issuer: doctype_not_authorized"))
         #expect(output.contains("demo/vical  kept last good: rollback"))
+        #expect(output.contains("TRUSTED  device-request: verified by Demo Reader"))
+        #expect(output.contains("demo/vical  updated: issue 3 (was issue 2)"))
 
         // Read back what the demo left, through the public API and the commands a user would run next.
         let configuration = try Configuration.load(path: target.appendingPathComponent("config/trustlists.json").path)
@@ -28,10 +30,11 @@ struct DemoCommandTests {
         try service.load(at: now)
         let lists = service.status(at: now).lists
         #expect(lists.map(\.state) == [.fresh, .fresh])
-        #expect(lists.first?.current?.issueID == 2)
-        #expect(lists.first?.lastError?.reason == .rollback)
+        // The rolled-back issue 1 was refused, then the newer issue 3 accepted: the network is left healthy.
+        #expect(lists.first?.current?.issueID == 3)
+        #expect(lists.allSatisfy { $0.lastError == nil })
         let (statusCode, statusRun) = CLIRun.run(["status", "--config", configuration.file.path, "--json"], now: now)
-        #expect(statusCode == 1)  // WARNING: the last refresh of the VICAL failed (rollback)
+        #expect(statusCode == 0)
         #expect((statusRun.json["snapshot"] as? [String: Any])?["issuers"] as? Int == 3)
         let (readerCode, readerRun) = CLIRun.run(
             [
@@ -43,6 +46,41 @@ struct DemoCommandTests {
         // Four days on, past nextUpdate and the default 3-day grace, both lists are expired: CRITICAL.
         let (later, _) = CLIRun.run(["status", "--config", configuration.file.path], now: now + 4 * 86_400 + 60)
         #expect(later == 2)
+    }
+
+    @Test("the next steps the demo prints work as printed, and a later refresh and status are OK (exit 0)")
+    func printedStepsWork() throws {
+        let folder = try TemporaryDirectory()
+        let target = folder.url.appendingPathComponent("demo")
+        let now = Date()
+        let (status, run) = CLIRun.run(["demo", "--dir", target.path], now: now)
+        #expect(status == 0, "\(run.standardOutput)\n\(run.standardError)")
+        let byHand = run.standardOutput.split(separator: "\n").drop { !$0.hasPrefix("Try it by hand") }
+            .filter { $0.hasPrefix("  trustctl ") }
+        #expect(byHand.count >= 8, "\(run.standardOutput)")
+        #expect(byHand.contains { $0.contains("query device-request") })
+        for line in byHand {
+            let parts = line.split(separator: "#", maxSplits: 1)
+            let arguments = parts[0].split(separator: " ").dropFirst().map(String.init)
+            // The last one looks four days ahead, when the lists have expired (CRITICAL), as its comment says.
+            let expected: Int32 = parts.count > 1 && parts[1].contains("expired") ? 2 : 0
+            let (code, result) = CLIRun.run(arguments, now: now)
+            #expect(code == expected, "\(line)\n\(result.standardOutput)\(result.standardError)")
+        }
+        let configuration = target.appendingPathComponent("config/trustlists.json").path
+        let (refresh, refreshRun) = CLIRun.run(["refresh", "--config", configuration], now: now + 60)
+        #expect(refresh == 0, "\(refreshRun.standardOutput)\(refreshRun.standardError)")
+        let (statusCode, statusRun) = CLIRun.run(["status", "--config", configuration], now: now + 60)
+        #expect(statusCode == 0, "\(statusRun.standardOutput)\(statusRun.standardError)")
+    }
+
+    @Test("--dir naming a file is a usage error that says so")
+    func refusesFile() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write([1], to: "a-file")
+        let (status, run) = CLIRun.run(["demo", "--dir", folder.url.appendingPathComponent("a-file").path])
+        #expect(status == 2)
+        #expect(run.standardError.contains("is a file, not a folder"), "\(run.standardError)")
     }
 
     @Test("a folder that is not empty is refused")

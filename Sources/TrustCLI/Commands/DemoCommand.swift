@@ -22,8 +22,11 @@ enum DemoCommand: Command {
             the same), writes a configuration with file:// URLs, then runs, printing each command and its output:
             refresh, status, a reader query, two issuer queries, the wallet's view of two OpenID4VP request objects
             (one from "Demo Verifier", whose certificate is under the RICAL's reader CA, shown as verified by it; one
-            from a verifier in no list, shown by its domain only), and a refresh after a rolled-back VICAL was
-            published, which must keep the last good list. It ends with the commands to run by hand.
+            from a verifier in no list, shown by its domain only), the reader's view of an ISO/IEC 18013-5
+            DeviceRequest whose readerAuth the demo reader signed over the session's SessionTranscript, and a refresh
+            after a rolled-back VICAL was published, which must keep the last good list. It then publishes a newer
+            good VICAL and refreshes, so that the network it leaves is healthy (a later 'trustctl refresh' or a
+            daemon on its configuration reports OK), and ends with the commands to run by hand.
 
             EXIT STATUS: 0 every step gave the expected answer, 1 a step did not, 2 usage error or the folder
             cannot be used.
@@ -60,6 +63,10 @@ enum DemoCommand: Command {
             return folder
         }
         let folder = URL(fileURLWithPath: path).standardizedFileURL
+        var isFolder: ObjCBool = false
+        if manager.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
+            throw UsageError("--dir \(folder.path) is a file, not a folder; give a new or empty folder")
+        }
         if let contents = try? manager.contentsOfDirectory(atPath: folder.path), !contents.isEmpty {
             throw UsageError("--dir \(folder.path) is not empty; give a new or empty folder")
         }
@@ -84,13 +91,19 @@ struct DemoFiles {
     var publishedVICAL: URL { folder.appendingPathComponent("published/vical.cose") }
     var trustedRequest: String { folder.appendingPathComponent("published/request-demo-verifier.jwt").path }
     var unlistedRequest: String { folder.appendingPathComponent("published/request-unlisted-verifier.jwt").path }
+    var deviceRequest: String { folder.appendingPathComponent("published/device-request.cbor").path }
+    var sessionTranscript: String { folder.appendingPathComponent("published/session-transcript.cbor").path }
     /// The DNS names of the two verifiers (their `x509_san_dns:` client identifiers).
     static let verifierHost = "verifier.demo.example"
     static let unlistedHost = "unlisted.example"
 
-    /// The VICAL issue published first, and the lower one published later to show a refused rollback.
+    /// The VICAL issue published first, the lower one published later to show a refused rollback, and the newer
+    /// one published last, which leaves the network healthy.
     static let goodIssue: UInt64 = 2
     static let rolledBackIssue: UInt64 = 1
+    static let restoredIssue: UInt64 = 3
+    /// What the demo reader's DeviceRequest asks for.
+    static let requestedDocType = "org.iso.18013.5.1.mDL"
 
     /// Writes everything and returns where it is.
     /// - Throws: ``InputFiles/Failure`` when a file cannot be written or a list cannot be signed.
@@ -126,6 +139,7 @@ struct DemoFiles {
             }
         for (name, text) in pem { try files.save(Array(text.utf8), as: name) }
         try files.publishRequests()
+        try files.publishDeviceRequest()
         try files.publish(network.vicalContent(issueID: goodIssue, date: now - 60))
         try files.publish(network.ricalContent(issueID: 1, date: now - 60))
         let configuration = network.offlineConfiguration(
@@ -154,6 +168,28 @@ struct DemoFiles {
             throw failure
         } catch {
             throw InputFiles.Failure(description: "signing the demo request objects failed: \(error)")
+        }
+    }
+
+    /// The demo reader's DeviceRequest for an mDL's age_over_18 and portrait, its readerAuth signed by the reader leaf
+    /// (x5chain: leaf, reader intermediate) over the SessionTranscript of a session engaged by QR code.
+    func publishDeviceRequest() throws {
+        let transcript = DeviceRequestPublisher.sessionTranscript(
+            deviceEngagement: .map([.init(key: 0, value: "1.0")]),
+            eReaderKey: .map([.init(key: 1, value: 2), .init(key: -1, value: 1)]))
+        let items = DeviceRequestPublisher.itemsRequest(
+            docType: Self.requestedDocType, nameSpace: "org.iso.18013.5.1",
+            elements: [("age_over_18", false), ("portrait", false)])
+        do {
+            let request = try DeviceRequestPublisher.signed(
+                itemsRequest: items, sessionTranscript: transcript, signer: network.readerLeaf.key,
+                chain: [network.readerLeaf.certificate, network.readerIntermediate.certificate])
+            try save(request, as: "published/device-request.cbor")
+            try save(transcript, as: "published/session-transcript.cbor")
+        } catch let failure as InputFiles.Failure {
+            throw failure
+        } catch {
+            throw InputFiles.Failure(description: "signing the demo DeviceRequest failed: \(error)")
         }
     }
 
@@ -261,6 +297,21 @@ struct DemoScript {
             let decision = service.requestDecision(requestObject: text, clientID: nil, at: files.now)
             return decision.reason == .notOnTrustList && decision.domain == DemoFiles.unlistedHost
         }
+        step(
+            "Does the wallet trust the demo reader's DeviceRequest? (ISO/IEC 18013-5 readerAuth over the session)",
+            ["query", "device-request", files.deviceRequest, "--session-transcript", files.sessionTranscript] + config,
+            expect: 0
+        ) {
+            guard let service = $0,
+                let request = try? Data(contentsOf: URL(fileURLWithPath: files.deviceRequest)),
+                let transcript = try? Data(contentsOf: URL(fileURLWithPath: files.sessionTranscript))
+            else { return false }
+            let decision = service.deviceRequestDecision(
+                deviceRequest: Array(request), sessionTranscript: Array(transcript), at: files.now)
+            return decision.trusted
+                && decision.verifiedBy.commonName == network.readerLeaf.certificate.subject.commonName
+                && decision.consent.requestedDocTypes == [DemoFiles.requestedDocType]
+        }
         context.print(
             "\nPublishing a rolled-back VICAL (issue \(DemoFiles.rolledBackIssue), dated before issue \(DemoFiles.goodIssue)) at \(files.publishedVICAL.path)"
         )
@@ -274,6 +325,18 @@ struct DemoScript {
             let vical = $0?.status(at: files.now).lists.first { $0.id.kind == .vical }
             return vical?.current?.issueID == DemoFiles.goodIssue && vical?.lastError?.reason == .rollback
                 && vical?.state == .fresh
+        }
+        context.print(
+            "\nPublishing a newer VICAL (issue \(DemoFiles.restoredIssue)) at \(files.publishedVICAL.path)")
+        do {
+            try files.publish(network.vicalContent(issueID: DemoFiles.restoredIssue, date: files.now - 30))
+        } catch {
+            failures.append("publishing the newer VICAL: \(error)")
+        }
+        step("Refresh again: the newer list is accepted and the network is healthy", ["refresh"] + config, expect: 0) {
+            guard let status = $0?.status(at: files.now) else { return false }
+            return status.monitoringStatus == .ok
+                && status.lists.first { $0.id.kind == .vical }?.current?.issueID == DemoFiles.restoredIssue
         }
         context.print("")
         if failures.isEmpty {
@@ -290,6 +353,7 @@ struct DemoScript {
               trustctl query reader --config \(files.configuration) --chain \(files.readerChain) --json
               trustctl query issuer --config \(files.configuration) --chain \(files.documentSignerChain) --doctype org.iso.18013.5.1.mDL
               trustctl query request --config \(files.configuration) --file \(files.trustedRequest) --at \(Timestamp.text(files.now)) --json   # its exp is 10 minutes after it was signed
+              trustctl query device-request \(files.deviceRequest) --session-transcript \(files.sessionTranscript) --config \(files.configuration)
               trustctl verify \(files.folder.path)/published/rical.cose --kind rical --root \(files.folder.path)/pki/root.pem
               trustctl snapshot --config \(files.configuration)
               trustctl status --config \(files.configuration) --at \(Timestamp.text(files.now + 4 * 86_400))   # expired by then

@@ -3,25 +3,37 @@ import TrustLists
 import TrustListsService
 import X509
 
-/// `trustctl verify FILE --kind vical|rical --root PEM... [--at TIME] [--json]`.
+/// `trustctl verify FILE --kind vical|rical --root PEM... [--at TIME] [--json]`, and
+/// `trustctl verify FILE --kind crl --issuer PEM [--at TIME] [--json]` (``VerifyCRLCommand``).
 enum VerifyCommand: Command {
     static let spec = CommandSpec(
         name: "verify",
-        overview: "Verify a signed VICAL or RICAL file against pinned roots, and summarise it.",
-        usage: "<file> --kind vical|rical --root <pem> [--root <pem>]... [--at <time>] [--provider <name>] [--json]",
+        overview:
+            "Verify a signed VICAL or RICAL file against pinned roots, or a CRL against its CA, and summarise it.",
+        usage: """
+            <file> --kind vical|rical --root <pem> [--root <pem>]... [--at <time>] [--provider <name>] [--json]
+                   trustctl verify <file> --kind crl --issuer <pem> [--at <time>] [--json]
+            """,
         options: [
-            .value("kind", "vical|rical", "Which kind of list the file must be."),
+            .value("kind", "vical|rical|crl", "Which kind of signed file it must be."),
             .value(
                 "root", "pem", "A PEM file of trusted root certificates; the signer must chain to one.",
                 repeatable: true),
+            .value("issuer", "pem", "With --kind crl: the CA certificate (PEM or DER) whose key must sign the CRL."),
             .value("at", "time", "Verify at this RFC 3339 time instead of now (e.g. a list's own date)."),
             .value("provider", "name", "Reject the list unless it names this provider."),
             .flag("json", "Print JSON (keys documented in docs/cli.md)."),
         ],
-        positionals: [("file", "The signed list (COSE_Sign1).")],
+        positionals: [("file", "The signed list (COSE_Sign1), or the CRL (DER or PEM).")],
         discussion: """
             Checks, in order: CBOR, COSE_Sign1, signature (x5chain leaf), chain to a --root, signer EKU and key usage,
             payload, date and notAfter. A VICAL signer must carry EKU 1.0.18013.5.1.8.
+
+            A CRL (--kind crl) is checked against the CA given by --issuer: signature under that CA's key, issuer
+            Name equal to the CA's subject, no unknown critical extension, not a delta, indirect or partial CRL,
+            nextUpdate present and later than thisUpdate, thisUpdate not after --at (3 min skew), nextUpdate not
+            before --at. Printed: issuer, CRL number, thisUpdate, nextUpdate, the number of revoked certificates and
+            the departures from ISO/IEC 18013-5 Table B.10 that are only warnings.
 
             EXIT STATUS: 0 valid, 1 rejected (the reason code is printed), 2 usage error or unreadable input.
             """)
@@ -30,7 +42,10 @@ enum VerifyCommand: Command {
         guard arguments.positionals.count == 1 else {
             throw UsageError("expected exactly one <file>, found \(arguments.positionals.count)")
         }
-        let kind = try ArgumentValues.kind(try arguments.required("kind"))
+        let kindText = try arguments.required("kind")
+        if kindText.lowercased() == "crl" { return try VerifyCRLCommand.run(arguments, context: context) }
+        guard arguments.value("issuer") == nil else { throw UsageError("--issuer goes with --kind crl only") }
+        let kind = try ArgumentValues.kind(kindText)
         let rootFiles = arguments.values("root")
         guard !rootFiles.isEmpty else { throw UsageError("missing required option '--root'") }
         let time = try arguments.value("at").map(ArgumentValues.time) ?? context.now()
@@ -50,15 +65,31 @@ enum VerifyCommand: Command {
         var settings = VerificationSettings()
         settings.expectedProvider = arguments.value("provider")
         let verifier = TrustListVerifier(anchors: roots, settings: settings)
-        let json = arguments.flag("json")
-        do {
+        return report(
+            file: file, json: arguments.flag("json"), context: context,
+            rejection: { WireJSON.rejection($0, kind: kind) }
+        ) { () throws(TrustListError) in
             let verified = try verifier.verify(bytes, kind: kind, at: time)
-            context.standardOutput(
-                json ? WireJSON.render(WireJSON.verification(verified)) : verifiedText(verified, file: file) + "\n")
+            return (WireJSON.verification(verified), verifiedText(verified, file: file))
+        }
+    }
+
+    /// Runs a verification and prints its outcome as every kind does: the VALID text or the JSON (exit 0), or
+    /// REJECTED with the reason code and message, or the rejection JSON (exit 1).
+    /// - Parameters:
+    ///   - rejection: the JSON of a rejection.
+    ///   - verify: the verification, returning its JSON and its text.
+    static func report(
+        file: String, json: Bool, context: CommandContext, rejection: (TrustListError) -> WireJSON.Object,
+        _ verify: () throws(TrustListError) -> (json: WireJSON.Object, text: String)
+    ) -> Int32 {
+        do {
+            let verified = try verify()
+            context.standardOutput(json ? WireJSON.render(verified.json) : verified.text + "\n")
             return 0
         } catch {
             if json {
-                context.standardOutput(WireJSON.render(WireJSON.rejection(error, kind: kind)))
+                context.standardOutput(WireJSON.render(rejection(error)))
             } else {
                 context.print("REJECTED  \(file): \(error.code)")
                 context.print("  \(error.reason)")

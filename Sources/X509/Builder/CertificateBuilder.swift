@@ -158,13 +158,7 @@ public struct CertificateBuilder: Sendable {
         if !dnsNames.isEmpty || !uris.isEmpty { try addSubjectAlternativeNames(x509) }
         for raw in rawExtensions { try addRaw(raw, x509) }
 
-        let md: OpaquePointer? =
-            switch signingKey.algorithm {
-            case .ecP256: EVP_sha256()
-            case .ecP384: EVP_sha384()
-            case .ecP521: EVP_sha512()
-            case .ed25519: nil
-            }
+        let md = signingKey.algorithm.certificateSigningDigest
         guard X509_sign(x509, signingKey.pointer, md) > 0 else {
             throw OpenSSLErrorQueue.error(.openSSLFailure, "X509_sign")
         }

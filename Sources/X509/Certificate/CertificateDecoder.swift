@@ -149,10 +149,14 @@ enum CertificateDecoder {
         return try date(fromASN1Time: time, what)
     }
 
-    static func date(fromASN1Time time: UnsafePointer<ASN1_TIME>?, _ what: String) throws(X509Error) -> Date {
+    /// An ASN1_TIME (UTCTime or GeneralizedTime, RFC 5280 §4.1.2.5) as a `Date`, converted by `ASN1_TIME_to_tm`.
+    /// - Throws: `code` (``ReasonCode/malformedCertificate`` unless told) when OpenSSL cannot read the time.
+    static func date(
+        fromASN1Time time: UnsafePointer<ASN1_TIME>?, _ what: String, code: X509Error.Code = .malformedCertificate
+    ) throws(X509Error) -> Date {
         var broken = tm()
         guard ASN1_TIME_to_tm(time, &broken) == 1 else {
-            throw OpenSSLErrorQueue.error(.malformedCertificate, "\(what) is not a valid time")
+            throw OpenSSLErrorQueue.error(code, "\(what) is not a valid time")
         }
         return Date(timeIntervalSince1970: TimeInterval(timegm(&broken)))
     }

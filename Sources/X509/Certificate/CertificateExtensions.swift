@@ -21,6 +21,9 @@ public struct CertificateExtensions: Sendable, Hashable {
     public var oids: [String] = []
     /// OIDs of the extensions marked critical, in certificate order.
     public var criticalOIDs: [String] = []
+    /// The DER value of the cRLDistributionPoints extension (RFC 5280 §4.2.1.13), kept undecoded: it is read only for
+    /// the CAs whose CRLs are fetched (``Certificate/crlDistributionPointURIs``).
+    var crlDistributionPointsDER: [UInt8]?
 
     /// No extensions.
     public init() {}
@@ -36,6 +39,7 @@ public struct CertificateExtensions: Sendable, Hashable {
             }
             oids.append(oid)
             if X509_EXTENSION_get_critical(ext) > 0 { criticalOIDs.append(oid) }
+            if oid == OID.crlDistributionPoints { crlDistributionPointsDER = bytes(of: X509_EXTENSION_get_data(ext)) }
             try decodeKnown(ext, oid: oid)
         }
     }

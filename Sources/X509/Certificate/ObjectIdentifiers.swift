@@ -14,6 +14,8 @@ public enum OID {
     public static let subjectAlternativeName = "2.5.29.17"
     /// RFC 5280 §4.2.1.9 basic constraints, `2.5.29.19`.
     public static let basicConstraints = "2.5.29.19"
+    /// RFC 5280 §4.2.1.13 CRL distribution points, `2.5.29.31`.
+    public static let crlDistributionPoints = "2.5.29.31"
     /// RFC 5280 §4.2.1.1 authority key identifier, `2.5.29.35`.
     public static let authorityKeyIdentifier = "2.5.29.35"
     /// RFC 5280 §4.2.1.12 extended key usage, `2.5.29.37`.

@@ -8,7 +8,12 @@ enum PEMBlocks {
     /// The DER contents of every block labelled `label` (other labels are skipped), in order.
     /// - Throws: `inputTooLarge` over 1 MiB; `malformedPEM` when there is no such block or one is damaged.
     static func read(_ text: String, label: String) throws(X509Error) -> [[UInt8]] {
-        let utf8 = Array(text.utf8)
+        try read(utf8: Array(text.utf8), label: label)
+    }
+
+    /// The DER contents of every block labelled `label` in PEM text given as bytes; see ``read(_:label:)``.
+    /// - Parameter maximumSize: the largest text read, in bytes (a CRL's PEM may be far larger than a chain's).
+    static func read(utf8: [UInt8], label: String, maximumSize: Int = maximumSize) throws(X509Error) -> [[UInt8]] {
         guard utf8.count <= maximumSize else {
             throw X509Error(.inputTooLarge, "\(utf8.count) bytes of PEM; at most \(maximumSize) are read")
         }

@@ -34,6 +34,17 @@ public enum KeyAlgorithm: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// The digest a certificate or CRL signed with this key uses (`X509_sign`, `X509_CRL_sign`): SHA-256/384/512 for
+    /// P-256/384/521, none for Ed25519 (PureEdDSA, RFC 8032).
+    var certificateSigningDigest: OpaquePointer? {
+        switch self {
+        case .ecP256: EVP_sha256()
+        case .ecP384: EVP_sha384()
+        case .ecP521: EVP_sha512()
+        case .ed25519: nil
+        }
+    }
+
     /// The algorithm of an OpenSSL key, or nil when it is none of ours.
     init?(openSSLKey key: OpaquePointer) {
         switch EVP_PKEY_get_base_id(key) {

@@ -118,6 +118,9 @@ struct DocumentationExampleTests {
         process.arguments = [
             "swift", "build", "--package-path", package.path, "--scratch-path",
             folder.appendingPathComponent("build").path,
+            // The build plan is cached per package graph; a source file added to this package since the last run
+            // would not be seen without planning again.
+            "--disable-build-manifest-caching",
         ]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = output

@@ -1,0 +1,24 @@
+import X509
+
+/// A CRL or CRL entry extension marked critical that this implementation does not process makes the CRL unusable
+/// (RFC 5280 §5.2, §5.3).
+public struct CRLCriticalExtensionPolicy: CRLVerificationPolicy {
+    /// The policy.
+    public init() {}
+
+    /// - Throws: ``TrustListError`` `crl_unknown_critical_extension`.
+    public func check(_ candidate: inout CRLCandidate) throws(TrustListError) {
+        let crl = try candidate.decoded(Self.self)
+        if !crl.unknownCriticalExtensions.isEmpty {
+            throw TrustListError(
+                .crlUnknownCriticalExtension,
+                "critical CRL extension \(crl.unknownCriticalExtensions.joined(separator: ", ")) is not understood")
+        }
+        if !crl.unknownCriticalEntryExtensions.isEmpty {
+            throw TrustListError(
+                .crlUnknownCriticalExtension,
+                "critical CRL entry extension \(crl.unknownCriticalEntryExtensions.joined(separator: ", ")) is not "
+                    + "understood")
+        }
+    }
+}

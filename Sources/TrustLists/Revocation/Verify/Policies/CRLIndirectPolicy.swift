@@ -1,0 +1,20 @@
+import X509
+
+/// Only CRLs of the CA's own certificates are used: an indirect CRL (issuingDistributionPoint indirectCRL, or an
+/// entry naming a certificateIssuer; RFC 5280 §5.2.5, §5.3.3) is refused.
+public struct CRLIndirectPolicy: CRLVerificationPolicy {
+    /// The policy.
+    public init() {}
+
+    /// - Throws: ``TrustListError`` `crl_indirect_unsupported`.
+    public func check(_ candidate: inout CRLCandidate) throws(TrustListError) {
+        let crl = try candidate.decoded(Self.self)
+        if crl.issuingDistributionPoint?.indirectCRL == true {
+            throw TrustListError(.crlIndirectUnsupported, "an indirect CRL (issuingDistributionPoint indirectCRL)")
+        }
+        if crl.entryCertificateIssuerPresent {
+            throw TrustListError(
+                .crlIndirectUnsupported, "an indirect CRL (an entry names a certificateIssuer, RFC 5280 §5.3.3)")
+        }
+    }
+}

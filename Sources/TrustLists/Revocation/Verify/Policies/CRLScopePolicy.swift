@@ -1,0 +1,21 @@
+import X509
+
+/// A CRL that lists only some revocation reasons, or only attribute certificates (issuingDistributionPoint,
+/// RFC 5280 §5.2.5), cannot show that a certificate is not revoked: it is refused.
+public struct CRLScopePolicy: CRLVerificationPolicy {
+    /// The policy.
+    public init() {}
+
+    /// - Throws: ``TrustListError`` `crl_scope_unsupported`.
+    public func check(_ candidate: inout CRLCandidate) throws(TrustListError) {
+        guard let point = try candidate.decoded(Self.self).issuingDistributionPoint else { return }
+        if point.onlySomeReasons {
+            throw TrustListError(.crlScopeUnsupported, "a partial CRL (issuingDistributionPoint onlySomeReasons)")
+        }
+        if point.onlyContainsAttributeCertificates {
+            throw TrustListError(
+                .crlScopeUnsupported,
+                "a CRL of attribute certificates (issuingDistributionPoint onlyContainsAttributeCerts)")
+        }
+    }
+}
