@@ -36,21 +36,26 @@ public struct StatusReport: Sendable {
     /// The run of failures to store the results of a refresh (``TrustStore/persistFailure``), while it lasts; nil
     /// when the last refresh stored them.
     public let persistFailure: RecordedFailure?
+    /// Per CA with a CRL source (`none` excluded), in source order.
+    public let crls: [CRLStatus]
 
     /// Evaluates every configured list at `time` from its record.
     /// - Parameters:
     ///   - configuration: the lists and their networks' freshness settings.
     ///   - records: the records per list (a list without one has no trust).
     ///   - events: what loading noticed.
+    ///   - crlSources: the CRL sources of the listed CAs.
+    ///   - crlRecords: the records per CRL slot.
     ///   - persistFailure: the failures to store the results since the last run that stored them.
     ///   - time: the time asked about, UTC.
     public init(
-        configuration: Configuration, records: [ListID: ListRecord], events: [String],
-        persistFailure: RecordedFailure? = nil, at time: Date
+        configuration: Configuration, records: [ListID: ListRecord], events: [String], crlSources: [CRLSource] = [],
+        crlRecords: [CRLSlotID: CRLRecord] = [:], persistFailure: RecordedFailure? = nil, at time: Date
     ) {
         self.time = time
         self.events = events
         self.persistFailure = persistFailure
+        crls = crlSources.filter(\.hasSource).map { CRLStatus($0, record: crlRecords[$0.slot], at: time) }
         lists = configuration.lists.map { list in
             let record = records[list.id] ?? ListRecord()
             let (state, reason) = list.state(of: record.current, at: time)
@@ -62,10 +67,13 @@ public struct StatusReport: Sendable {
 
     /// The monitoring-plugin status: CRITICAL when a list is expired or has no trust; WARNING when one is overdue, or
     /// its last refresh failed while its last good version is still trusted, or the results of the last refresh
-    /// could not be stored; else OK.
+    /// could not be stored; else OK. CRLs count only in revocation mode `require` (``CRLStatus/monitoringStatus``).
     public var monitoringStatus: MonitoringStatus {
-        if lists.contains(where: { !$0.state.isTrusted }) { return .critical }
-        if persistFailure != nil || lists.contains(where: { $0.state == .overdue || $0.lastAttemptFailed }) {
+        let crlStatus = crls.map(\.monitoringStatus).max() ?? .ok
+        if lists.contains(where: { !$0.state.isTrusted }) || crlStatus == .critical { return .critical }
+        if persistFailure != nil || crlStatus == .warning
+            || lists.contains(where: { $0.state == .overdue || $0.lastAttemptFailed })
+        {
             return .warning
         }
         return .ok

@@ -57,6 +57,7 @@ extension TrustStore {
             }
             records[list.id] = record
         }
+        loadCRLs(recorded: state?.crls ?? [:], at: time)
         if state == nil, !corrupt, !current.isEmpty {
             events.append(
                 Event(list: nil, message: "state.json missing or unreadable: rebuilt from the verified cached lists"))
@@ -130,7 +131,7 @@ extension TrustStore {
                             + "over http.maxBytes); kept in the cache"))
                 continue
             case .failure(let problem) where problem.isPresent:
-                quarantine(file, list: list.id, reason: problem.description)
+                quarantine(file, as: quarantineName(file, list: list.id), list: list.id, reason: problem.description)
                 continue
             case .failure(let problem):
                 noteOnce(Event(list: list.id, message: "cached version \(sha.prefix(12)) not used: \(problem)"))
@@ -142,7 +143,9 @@ extension TrustStore {
                 verifiedBySHA[sha] = verified
                 candidates.append(verified)
             case .success:
-                quarantine(file, list: list.id, reason: "its name does not match its SHA-256")
+                quarantine(
+                    file, as: quarantineName(file, list: list.id), list: list.id,
+                    reason: "its name does not match its SHA-256")
             case .failure(let error) where Self.timeBound.contains(error.code) && verifiedAt == nil:
                 // Nothing says when it was good: leave it for a later load, but do not use it now.
                 events.append(
@@ -152,7 +155,9 @@ extension TrustStore {
                             "cached version \(sha.prefix(12)) not usable at \(Timestamp.text(time)) (\(error.code))",
                         reason: error.code))
             case .failure(let error) where Self.intrinsic.contains(error.code):
-                quarantine(file, list: list.id, reason: "\(error.code): \(error.reason)", code: error.code)
+                quarantine(
+                    file, as: quarantineName(file, list: list.id), list: list.id,
+                    reason: "\(error.code): \(error.reason)", code: error.code)
             case .failure(let error):
                 events.append(
                     Event(
@@ -206,14 +211,12 @@ extension TrustStore {
         }
     }
 
-    private func quarantine(_ file: URL, list: ListID, reason: String, code: TrustListError.Code? = nil) {
-        let sha = file.deletingPathExtension().lastPathComponent
-        quarantine(
-            file, as: "\(list.network)-\(list.kind.rawValue)-\(sha).cose", list: list,
-            what: "cached version \(sha.prefix(12))", reason: reason, code: code)
+    /// The quarantine name of a list version's file: `network-kind-sha256.cose`.
+    private func quarantineName(_ file: URL, list: ListID) -> String {
+        "\(list.network)-\(list.kind.rawValue)-\(file.deletingPathExtension().lastPathComponent).cose"
     }
 
-    private func modificationDate(_ file: URL) -> Date? {
+    func modificationDate(_ file: URL) -> Date? {
         (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date
     }
 }

@@ -7,15 +7,18 @@ extension TrustStore {
     /// - Parameters:
     ///   - file: the bad file (a symbolic link or FIFO is moved itself, never followed or opened).
     ///   - name: its name inside `quarantine/`.
-    ///   - list: the list concerned; nil for a file of the whole store (a root).
-    ///   - what: what the file is, for a person (`cached version 3f2a…`, `cached root 9c1b…`).
+    ///   - list: the list concerned, if any.
+    ///   - crl: the CRL slot concerned, if any (neither: a file of the whole store, a root).
+    ///   - what: what the file is, for a person (`cached version`, `cached root 9c1b…`).
     ///   - reason: why it is bad.
     ///   - code: the verification failure's reason code, when there is one.
     func quarantine(
-        _ file: URL, as name: String, list: ListID?, what: String, reason: String, code: TrustListError.Code? = nil
+        _ file: URL, as name: String, list: ListID? = nil, crl: CRLSlotID? = nil, what: String = "cached version",
+        reason: String, code: TrustListError.Code? = nil
     ) {
+        func event(_ message: String) -> Event { Event(list: list, crl: crl, message: message, reason: code) }
         guard !isReadOnly else {
-            noteOnce(Event(list: list, message: "\(what) is bad (\(reason)); not used", reason: code))
+            noteOnce(event("\(what) is bad (\(reason)); not used"))
             return
         }
         let target = layout.quarantine.appendingPathComponent(name)
@@ -25,12 +28,9 @@ extension TrustStore {
             try FileManager.default.moveItem(at: file, to: target)
             quarantined.insert(file.path)
             expected[file] = nil
-            noteOnce(Event(list: list, message: "\(what) quarantined (\(reason)): \(target.path)", reason: code))
+            noteOnce(event("\(what) quarantined (\(reason)): \(target.path)"))
         } catch {
-            noteOnce(
-                Event(
-                    list: list, message: "\(what) is bad (\(reason)) and could not be moved aside: \(error)",
-                    reason: code))
+            noteOnce(event("\(what) is bad (\(reason)) and could not be moved aside: \(error)"))
         }
     }
 

@@ -67,6 +67,9 @@ public final class TrustService: Sendable {
         var snapshotDocument: SnapshotDocument?
         var signedLists: [ListID: SignedListVersion] = [:]
         var persistFailure: RecordedFailure?
+        var crlSources: [CRLSource] = []
+        var crlRecords: [CRLSlotID: CRLRecord] = [:]
+        var signedCRLs: [CRLSlotID: SignedListVersion] = [:]
     }
 
     /// A service for `configuration`; nothing is read until ``load(at:lockTimeout:cancellation:waiting:)``.
@@ -154,10 +157,21 @@ public final class TrustService: Sendable {
             let results = refresher.run(only: only, offline: offline, at: time)
             // Roots quarantined or written again during the run.
             events += store.events.dropFirst(loaded).map(\.description)
+            // The lists are committed first; the CRLs of the CAs they name follow, and never hold them back.
+            var crls: [CRLRefreshResult] = []
+            if offline {
+                store.refreshCRLSources()
+            } else {
+                crls = CRLRefresher(store: store, fetcher: fetcher, cancellation: cancellation)
+                    .run(networks: only.map { Set($0.map(\.network)) }, at: time)
+            }
             let persistError = installAndRecord(store, at: time, events: &events)
-            let report = RefreshReport(
+            var report = RefreshReport(
                 time: time, results: results, events: events, snapshotGeneration: queries.generation,
                 persistError: persistError)
+            report.crls = crls
+            report.revocationModes = Dictionary(
+                uniqueKeysWithValues: configuration.networks.map { ($0.id, $0.revocation.mode) })
             engine.counters.record(report, refreshed: only, duration: Refresher.seconds(clock.now - started))
             publish(engine, events: events)
             if !isReadOnly { refreshLog.record(RefreshEvent(trigger: trigger, only: only, report: report)) }
@@ -259,6 +273,8 @@ public final class TrustService: Sendable {
     private func publish(_ engine: Engine, events: [String], _ extra: (inout Published) -> Void = { _ in }) {
         let store = engine.store
         let signedLists = store.current.mapValues(SignedListVersion.init)
+        let signedCRLs = store.crls.mapValues(SignedListVersion.init)
+        let (crlSources, crlRecords) = (store.crlSources, store.crlRecords)
         let records = store.records
         let persistFailure = store.persistFailure
         let counters = engine.counters
@@ -270,6 +286,9 @@ public final class TrustService: Sendable {
             published.schedule = schedule
             published.signedLists = signedLists
             published.persistFailure = persistFailure
+            published.signedCRLs = signedCRLs
+            published.crlSources = crlSources
+            published.crlRecords = crlRecords
             extra(&published)
         }
     }
@@ -280,9 +299,12 @@ public final class TrustService: Sendable {
     /// service); reads no file.
     /// - Parameter time: the time to evaluate states at, UTC.
     public func status(at time: Date) -> StatusReport {
-        let (records, events, persistFailure) = published.withLock { ($0.records, $0.events, $0.persistFailure) }
+        let (records, events, crlSources, crlRecords, persistFailure) = published.withLock {
+            ($0.records, $0.events, $0.crlSources, $0.crlRecords, $0.persistFailure)
+        }
         return StatusReport(
-            configuration: configuration, records: records, events: events, persistFailure: persistFailure, at: time)
+            configuration: configuration, records: records, events: events, crlSources: crlSources,
+            crlRecords: crlRecords, persistFailure: persistFailure, at: time)
     }
 
     /// The current generation (its document form).
@@ -303,6 +325,13 @@ public final class TrustService: Sendable {
     /// A list's current version as published, with its SHA-256 and dates read in the same step; nil when the list
     /// has no verified version.
     public func signedListVersion(_ id: ListID) -> SignedListVersion? { published.withLock { $0.signedLists[id] } }
+
+    /// A CA's current CRL as published (its DER), verified by this process against the CA its current list names:
+    /// what the mirror serves at `GET /v1/crls/{network}/{issuerSHA256}`; nil when the CA has no verified CRL.
+    public func signedCRL(_ slot: CRLSlotID) -> SignedListVersion? { published.withLock { $0.signedCRLs[slot] } }
+
+    /// Every CA's current CRL as published, by slot.
+    public var signedCRLs: [CRLSlotID: SignedListVersion] { published.withLock { $0.signedCRLs } }
 
     /// The service's metrics in Prometheus text format (``ServiceMetrics``) at `time`.
     public func metricsFamilies(at time: Date) -> [PrometheusText.Family] {
