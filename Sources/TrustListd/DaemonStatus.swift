@@ -26,7 +26,7 @@ extension Daemon {
     }
 
     /// The headline, then the last run: `WARNING: demo/vical kept last good (rollback), 2 fresh; last refresh
-    /// 2026-11-29T13:00:05Z: 1 updated, 1 unchanged, 0 failed`.
+    /// 2026-11-29T13:00:05Z: 1 updated, 1 unchanged, 0 kept last good, 0 failed`.
     func statusLine(_ status: StatusReport) -> String {
         var line = status.headline
         if let lastRunSummary { line += "; last refresh \(lastRunSummary)" }
