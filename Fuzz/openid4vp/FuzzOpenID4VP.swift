@@ -112,14 +112,18 @@ func check(_ decision: PresentationDecision, compact: String?) {
     guard let parameters = try? AuthorizationRequestParameters(claims: requestObject.claims.claims) else {
         fatalError("trusted a request whose claims are not authorization request parameters")
     }
+    // The answer carries only the destination that was checked: the one the response mode uses.
+    for shown in [decision.consent.responseURI, decision.consent.redirectURI].compactMap({ $0 }) {
+        Fuzz.require(shown == parameters.responseDestination, "trusted answer shows an unchecked destination \(shown)")
+    }
     let client = ClientIdentifier(clientID: parameters.clientID ?? "", clientIDScheme: parameters.clientIDScheme)
     switch client.prefix {
     case .x509SanDNS:
         Fuzz.require(client.identifier.lowercased() == Trust.host, "trusted client_id \(client.clientID)")
-        // Over the Digital Credentials API the platform returns the response to the origin it bound; otherwise the
-        // response goes to https://verifier.example only.
+        // The fuzzer never says the request came through the Digital Credentials API (no origin), so the response
+        // goes to https://verifier.example only, whatever response_mode the request names.
         Fuzz.require(
-            parameters.usesDigitalCredentialsAPI || URIHost.secure(parameters.responseDestination) == Trust.host,
+            URIHost.secure(parameters.responseDestination) == Trust.host,
             "trusted a response to \(parameters.responseDestination ?? "nowhere"), not https://\(Trust.host)")
     case .x509Hash:
         Fuzz.require(client.identifier == Base64URL.encode(leaf.sha256), "trusted client_id \(client.clientID)")

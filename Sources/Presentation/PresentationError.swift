@@ -73,6 +73,16 @@ extension ReasonCode {
     /// A client identifier without a prefix (a pre-registered client, OpenID4VP 1.0 §5.9.2) that this wallet has not
     /// been configured with.
     public static let clientNotRegistered = Self(rawValue: "client_not_registered")
+    /// A pre-registered client's request object signed by a leaf that is not one of the certificates registered for
+    /// that client (OpenID4VP 1.0 §5.9.2, RFC 9101 §6.2), even when the reader decision trusts its chain: one trusted
+    /// verifier never speaks for another.
+    public static let clientCertificateNotRegistered = Self(rawValue: "client_certificate_not_registered")
+    /// A `response_mode` this wallet does not support (OpenID4VP 1.0 §8), `dc_api`/`dc_api.jwt` on a request the
+    /// caller did not say came through the Digital Credentials API, or another mode on one that did (Appendix A.2).
+    public static let unsupportedResponseMode = Self(rawValue: "unsupported_response_mode")
+    /// A signed request delivered through the Digital Credentials API whose `expected_origins` is absent or does not
+    /// contain the origin the caller reports (OpenID4VP 1.0 Appendix A.2).
+    public static let originMismatch = Self(rawValue: "origin_mismatch")
     /// A request that is not signed: the `redirect_uri:` prefix (which cannot be signed, §5.9.3), or plain URL
     /// parameters for a prefix that needs a signed request object. Its verifier is known only by the domain it sends
     /// the response to.

@@ -21,6 +21,8 @@ public final class TrustAPI: Sendable {
     let now: @Sendable () -> Date
     /// Request counts and latencies, by route, method and status.
     let requestMetrics = RequestMetrics()
+    /// Decisions answered, by endpoint and result.
+    let decisionMetrics = DecisionMetrics()
     /// The current generation's representations, built once per generation.
     let snapshotCache = SnapshotCache()
     /// Certificates of recent request bodies, decoded once (the process's cache, shared with presentation decisions).

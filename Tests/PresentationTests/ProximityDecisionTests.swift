@@ -119,6 +119,20 @@ struct ProximityDecisionTests {
         #expect(fake.exemptNetworksAsked == [[]])
     }
 
+    @Test("a reader leaf whose keyUsage lacks digitalSignature may not sign readerAuth: reader_key_usage")
+    func readerKeyUsage() throws {
+        // ISO/IEC 18013-5 Table B.8: the reader certificate's keyUsage is digitalSignature (RFC 5280 §4.2.1.3).
+        let encipherer = try TestPKI.leaf(
+            "Sim Reader Encipherer", under: sim.readerIntermediate, extendedKeyUsage: [OID.readerAuthenticationEKU],
+            keyUsage: [.keyEncipherment])
+        let chain = [encipherer.certificate, sim.readerIntermediate.certificate]
+        let request = try deviceRequest([try docRequest(signer: encipherer.key, chain: chain)])
+        let decision = ProximityVerifier.decide(
+            deviceRequest: request, sessionTranscript: transcript, trust: queries, at: world.now)
+        #expect(!decision.trusted)
+        #expect(decision.reason == .readerKeyUsage, "\(decision.message)")
+    }
+
     @Test("a reader under another root: not_on_trust_list, verifiedBy none")
     func unknownReader() throws {
         let pki = try SignedRequests.readerPKI()

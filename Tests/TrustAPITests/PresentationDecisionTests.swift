@@ -41,6 +41,30 @@ struct PresentationDecisionTests {
         #expect((response.jsonObject["verifiedBy"] as? [String: Any])?["commonName"] as? String == "API Verifier")
     }
 
+    @Test("origin: a Digital Credentials API request is trusted only with an expected origin; without one, refused")
+    func requestWithOrigin() throws {
+        let world = try APIWorld()
+        let verifier = try RequestObjectPublisher.verifierCertificate(
+            commonName: "API Verifier", host: host, issuer: world.sim.readerIntermediate, at: TestPKI.referenceTime)
+        let jwt = try RequestObjectPublisher.signed(
+            host: host, signer: verifier.key, chain: [verifier.certificate, world.sim.readerIntermediate.certificate],
+            nonce: "api-nonce", at: APIWorld.now - 60,
+            changing: [
+                "response_mode": "dc_api.jwt", "response_uri": .null, "expected_origins": [.string("https://\(host)")],
+            ])
+        let given = world.post("/v1/decisions/request", "{\"request\": \"\(jwt)\", \"origin\": \"https://\(host)\"}")
+        #expect(given.status == 200)
+        #expect(given.jsonObject["trusted"] as? Bool == true, "\(given.bodyText)")
+        #expect(given.jsonObject["origin"] as? String == "https://\(host)")
+        let absent = world.post("/v1/decisions/request", "{\"request\": \"\(jwt)\"}")
+        #expect(absent.status == 200)
+        #expect(absent.jsonObject["reason"] as? String == "unsupported_response_mode")
+        let other = world.post(
+            "/v1/decisions/request", "{\"request\": \"\(jwt)\", \"origin\": \"https://evil.example\"}")
+        #expect(other.jsonObject["reason"] as? String == "origin_mismatch")
+        #expect(other.jsonObject["expectedOrigins"] as? [String] == ["https://\(host)"])
+    }
+
     @Test("a request URL from a verifier in no list: 200, not trusted, shown by its domain")
     func requestURLUnlisted() throws {
         let world = try APIWorld()
@@ -93,6 +117,7 @@ struct PresentationDecisionTests {
             ("/v1/decisions/request", "{}", "give either url or request"),
             ("/v1/decisions/request", "{\"url\": \"a\", \"request\": \"b\"}", "give either url or request"),
             ("/v1/decisions/request", "{\"url\": \"openid4vp://x\", \"clientID\": \"c\"}", "clientID"),
+            ("/v1/decisions/request", "{\"url\": \"openid4vp://x\", \"origin\": \"https://a\"}", "origin"),
             ("/v1/decisions/request", "{\"url\": 5}", "url"),
             ("/v1/decisions/request", "{\"request\": \"x\", \"colour\": 1}", "colour"),
             ("/v1/decisions/device-request", "{\"sessionTranscript\": \"gw==\"}", "deviceRequest"),

@@ -112,7 +112,8 @@ final class ConsoleBrowserTests {
 
     func count(_ needle: String, in text: String) -> Int { text.components(separatedBy: needle).count - 1 }
 
-    @Test("the page shows every list's provider and state, the entries, the timeline with one mark per list, the history")
+    @Test(
+        "the page shows every list's provider and state, the entries, the timeline with one mark per list, the history")
     func rendersEverything() throws {
         let profile = try TemporaryDirectory()
         let dom = try HeadlessChromium.dumpDOM(base + "/", userDataDirectory: profile.url)
@@ -170,7 +171,10 @@ final class ConsoleBrowserTests {
                 ["wait": "document.body.getAttribute('data-console') === 'ready'"],
                 ["eval": text("generation")],
                 // No token yet: the page asks for one instead of posting.
-                ["eval": "document.getElementById('refresh-now').click(); !document.getElementById('token-form').hidden"],
+                [
+                    "eval":
+                        "document.getElementById('refresh-now').click(); !document.getElementById('token-form').hidden"
+                ],
                 [
                     "eval":
                         "document.getElementById('token-input').value = 'not-the-token'; "
@@ -203,5 +207,77 @@ final class ConsoleBrowserTests {
         #expect(try generation() == before + 1)
         let refreshes = daemon.logLines.filter { $0.message == "refresh started" }
         #expect(refreshes.map { $0["trigger"] } == ["start", "refresh_now"], "\(daemon.log)")
+    }
+
+    @Test(
+        "a status with CRLs and another list kind, and a snapshot with another table of entries, are shown as they come"
+    )
+    func showsOtherKindsGenerically() throws {
+        // The console's files as this daemon serves them, beside made-up API answers, on a plain file server.
+        let folder = try TemporaryDirectory()
+        for sub in ["console", "v1"] {
+            try FileManager.default.createDirectory(
+                at: folder.url.appendingPathComponent(sub), withIntermediateDirectories: true)
+        }
+        for (path, name) in [
+            ("/", "page"), ("/console/console.js", "console/console.js"),
+            ("/console/console.css", "console/console.css"),
+        ] {
+            try folder.write(try LoopbackClient.get(base + path).body, to: name)
+        }
+        let now = Date()
+        func time(_ offset: TimeInterval) -> String { Timestamp.text(now + offset) }
+        let status: [String: Any] = [
+            "time": time(0), "status": "OK", "events": [] as [String],
+            "snapshot": ["generation": 7, "builtAt": time(-60)],
+            "lists": [
+                [
+                    "id": "eu/lote", "state": "fresh", "provider": "EU PID providers", "issueID": 12,
+                    "date": time(-3600), "nextUpdate": time(86400), "entries": 1, "source": "network",
+                ] as [String: Any]
+            ],
+            "crls": [
+                [
+                    "id": "sim/iaca-utopia", "url": "http://crl.test/utopia.crl", "state": "overdue",
+                    "crlNumber": 7, "thisUpdate": time(-7200), "nextUpdate": time(-60), "revoked": 2,
+                    "lastError": ["reason": "http_status", "message": "404 from crl.test"],
+                ] as [String: Any]
+            ],
+        ]
+        let snapshot: [String: Any] = [
+            "generation": 7, "builtAt": time(-60), "sources": [] as [String],
+            "entities": [
+                "fields": ["subject", "name", "notBefore", "notAfter", "sha256", "source"],
+                "rows": [
+                    [
+                        "CN=Example PID Provider", "Example PID Provider", time(-86400), time(40 * 86400), "ab",
+                        "eu/lote",
+                    ]
+                ],
+            ],
+        ]
+        try folder.write(Array(try JSONSerialization.data(withJSONObject: status)), to: "v1/status")
+        try folder.write(Array(try JSONSerialization.data(withJSONObject: snapshot)), to: "v1/snapshot")
+        try folder.write(Array("{\"events\": []}".utf8), to: "v1/events")
+        let server = try ListServer(root: folder.url)
+        defer { server.stop() }
+        try server.setRules([
+            "/page": ["content_type": "text/html; charset=utf-8"],
+            "/console/console.js": ["content_type": "text/javascript"],
+            "/console/console.css": ["content_type": "text/css"],
+        ])
+        let profile = try TemporaryDirectory()
+        let dom = try HeadlessChromium.dumpDOM(server.url("/page"), userDataDirectory: profile.url)
+        #expect(dom.contains("data-console=\"ready\""), "\(dom.prefix(600))")
+        let row = try #require(listRow(dom, "eu/lote"))
+        #expect(row.contains("<td>LOTE</td>") && row.contains("<td class=\"provider\">EU PID providers</td>"), "\(row)")
+        #expect(dom.contains("<section id=\"crls-section\">"), "the CRL section is shown")
+        #expect(dom.contains("http://crl.test/utopia.crl"))
+        #expect(dom.contains("<span class=\"badge state-overdue\">overdue</span>"))
+        #expect(dom.contains("<span class=\"reason\">http_status</span>"))
+        #expect(count("<g class=\"tl-crl\">", in: dom) == 1)
+        #expect(count("<g class=\"tl-list\"", in: dom) == 1)
+        #expect(dom.contains("<td>entities</td>") && dom.contains("<td class=\"subject\">CN=Example PID Provider</td>"))
+        #expect(dom.contains("Certificates ≤ 90 d (1)"), "the entity ending in 40 days is on the timeline")
     }
 }

@@ -1,5 +1,6 @@
 import COSE
 import Foundation
+import JOSE
 import Presentation
 import Publishing
 import TestSupport
@@ -24,12 +25,14 @@ struct QueryPresentationCommandTests {
 
     /// A request object signed by a verifier certificate under `issuer` (the sim's reader intermediate, or nil for a
     /// self-signed verifier in no list).
-    func requestObject(commonName: String, issuer: DemoNetwork.Issued?) throws -> String {
+    func requestObject(
+        commonName: String, issuer: DemoNetwork.Issued?, changing changes: [String: JSONValue] = [:]
+    ) throws -> String {
         let verifier = try RequestObjectPublisher.verifierCertificate(
             commonName: commonName, host: host, issuer: issuer, at: TestPKI.referenceTime)
         let chain = [verifier.certificate] + (issuer.map { [$0.certificate] } ?? [])
         let jwt = try RequestObjectPublisher.signed(
-            host: host, signer: verifier.key, chain: chain, nonce: "n-0S6_WzA2Mj", at: now - 60)
+            host: host, signer: verifier.key, chain: chain, nonce: "n-0S6_WzA2Mj", at: now - 60, changing: changes)
         return try harness.directory.write(Array(jwt.utf8), to: "\(commonName).jwt").path
     }
 
@@ -102,6 +105,36 @@ struct QueryPresentationCommandTests {
             ["query", "device-request", requestFile, "--session-transcript", other.path] + config, now: now)
         #expect(tampered.status == 1)
         #expect(tampered.output.contains("bad_signature"), "\(tampered.output)")
+    }
+
+    @Test("--dc-api-origin: a DC API request is decided by its rules only when the origin is given and expected")
+    func dcAPIOrigin() throws {
+        let file = try requestObject(
+            commonName: "Sim DC API Verifier", issuer: world.sim.readerIntermediate,
+            changing: [
+                "response_mode": "dc_api", "response_uri": .null, "expected_origins": [.string("https://\(host)")],
+                "transaction_data": [.string(Base64URL.encode(Array(#"{"type":"t","credential_ids":["mdl"]}"#.utf8)))],
+            ])
+        let given = harness.run(
+            ["query", "request", "--file", file, "--dc-api-origin", "https://\(host)", "--json"] + config, now: now)
+        #expect(given.status == 0, "\(given.output)\(given.errors)")
+        let json = try given.json()
+        #expect(json["origin"] as? String == "https://\(host)")
+        #expect(json["expectedOrigins"] as? [String] == ["https://\(host)"])
+        let entries = try #require(json["transactionData"] as? [[String: Any]])
+        #expect(entries.first?["type"] as? String == "t")
+        #expect(entries.first?["credentialIDs"] as? [String] == ["mdl"])
+        // Without the origin: the URL rules, under which dc_api is refused (never a usage error).
+        let absent = harness.run(["query", "request", "--file", file, "--json"] + config, now: now)
+        #expect(absent.status == 1)
+        #expect(try absent.json()["reason"] as? String == "unsupported_response_mode")
+        let other = harness.run(
+            ["query", "request", "--file", file, "--dc-api-origin", "https://evil.example", "--json"] + config, now: now
+        )
+        #expect(other.status == 1)
+        #expect(try other.json()["reason"] as? String == "origin_mismatch")
+        #expect(
+            harness.run(["query", "request", "openid4vp://x", "--dc-api-origin", "https://a"] + config).status == 2)
     }
 
     @Test("usage: neither or both of URL and --file, a missing transcript, --client-id without --file: exit 2")

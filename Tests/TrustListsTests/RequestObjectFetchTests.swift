@@ -31,6 +31,8 @@ struct RequestObjectFetchTests {
         let sent = try #require(try server.requests().last)
         #expect(sent.method == "GET")
         #expect(sent.header("Accept") == jwtType)
+        // OpenID4VP 1.0 §15.8: a wallet's fetch does not name its software (lists and roots still do).
+        #expect(sent.header("User-Agent") == nil)
     }
 
     @Test("POST sends the form body as application/x-www-form-urlencoded (request_uri_method=post)")

@@ -46,9 +46,11 @@ public struct RequestedClaim: Sendable, Hashable {
     }
 }
 
-/// What a consent screen shows about a presentation request (docs/architecture.md, Presentation): who asks (client id
-/// and prefix), where the answer goes (response URI and mode), the nonce, and what is asked for, as received and as
-/// docTypes and claims. Fields the request did not carry, or that could not be read, are nil or empty.
+/// What a consent screen shows about a presentation request (docs/architecture.md, Presentation): who asks
+/// (client id and prefix, the origin), where the answer goes (the response URI or redirect URI the response mode really
+/// uses: a URI the mode does not use is never carried), the nonce, what is asked for (as received and as docTypes and
+/// claims), and what else the holder would consent to (transaction data, verifier info, client metadata). Fields the
+/// request did not carry, or that could not be read, are nil or empty.
 public struct ConsentDetails: Sendable, Hashable {
     /// `client_id` as received, prefix included (OpenID4VP); nil for ISO/IEC 18013-5.
     public var clientID: String?
@@ -68,8 +70,19 @@ public struct ConsentDetails: Sendable, Hashable {
     public var dcqlQuery: JSONValue?
     /// `presentation_definition` as received (drafts before 1.0, ISO/IEC 18013-7).
     public var presentationDefinition: JSONValue?
-    /// `transaction_data` as received (OpenID4VP 1.0 §5.1, §8.4): the wallet must understand every entry or refuse.
-    public var transactionData: JSONValue?
+    /// `transaction_data`, each entry decoded (OpenID4VP 1.0 §5.1, §8.4): what the holder is asked to authorize
+    /// besides disclosing claims. The wallet must show every entry, and refuse the request when it does not support
+    /// an entry's type.
+    public var transactionData: [TransactionDataEntry]
+    /// `client_metadata` as received (OpenID4VP 1.0 §5.1), including the keys an encrypted response goes to.
+    public var clientMetadata: JSONValue?
+    /// `verifier_info` as received (OpenID4VP 1.0 §5.1): attestations about the verifier.
+    public var verifierInfo: JSONValue?
+    /// The origin the platform delivered the request from over the Digital Credentials API, as the caller said; nil
+    /// for any other request.
+    public var origin: String?
+    /// `expected_origins` of the request (OpenID4VP 1.0 Appendix A.2); empty when absent.
+    public var expectedOrigins: [String]
     /// The requested docTypes, first occurrence first: DCQL `credentials[].meta.doctype_value` of `mso_mdoc`
     /// queries, a legacy `presentation_definition`'s mdoc input descriptor ids, or the DocRequests' docTypes.
     public var requestedDocTypes: [String]
@@ -80,5 +93,7 @@ public struct ConsentDetails: Sendable, Hashable {
     public init() {
         requestedDocTypes = []
         requestedClaims = []
+        transactionData = []
+        expectedOrigins = []
     }
 }

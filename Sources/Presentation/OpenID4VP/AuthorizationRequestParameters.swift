@@ -30,8 +30,16 @@ public struct AuthorizationRequestParameters: Sendable, Hashable {
     public let dcqlQuery: JSONValue?
     /// `presentation_definition` (DIF Presentation Exchange, drafts before 1.0 and ISO/IEC 18013-7) as received.
     public let presentationDefinition: JSONValue?
-    /// `transaction_data` (§5.1) as received.
+    /// `transaction_data` (§5.1) as received (an array; decoded by ``TransactionDataEntry/decode(_:credentialQueryIDs:limits:)``).
     public let transactionData: JSONValue?
+    /// `client_metadata` (§5.1) as received: the verifier's metadata, including the keys a `direct_post.jwt` response
+    /// is encrypted to.
+    public let clientMetadata: JSONValue?
+    /// `verifier_info` (§5.1) as received: attestations about the verifier for the consent screen.
+    public let verifierInfo: JSONValue?
+    /// `expected_origins` (Appendix A.2): the web origins a signed request for the Digital Credentials API may come
+    /// from; nil when absent.
+    public let expectedOrigins: [String]?
     /// Every parameter, as JSON values (a URL's parameters as strings, except the JSON-valued ones parsed).
     public let all: [String: JSONValue]
 
@@ -80,6 +88,24 @@ public struct AuthorizationRequestParameters: Sendable, Hashable {
                 .malformedRequest, "\(path).transaction_data: expected an array (§5.1), found \(data.kindName)")
         }
         transactionData = claims["transaction_data"]
+        clientMetadata = try object("client_metadata")
+        if let info = claims["verifier_info"], info.arrayValue == nil {
+            throw PresentationError(
+                .malformedRequest, "\(path).verifier_info: expected an array (§5.1), found \(info.kindName)")
+        }
+        verifierInfo = claims["verifier_info"]
+        if let origins = claims["expected_origins"] {
+            let texts = origins.arrayValue?.compactMap(\.stringValue)
+            guard let texts, texts.count == origins.arrayValue?.count, !texts.isEmpty else {
+                throw PresentationError(
+                    .malformedRequest,
+                    "\(path).expected_origins: expected a non-empty array of strings (Appendix A.2), found "
+                        + origins.kindName)
+            }
+            expectedOrigins = texts
+        } else {
+            expectedOrigins = nil
+        }
         all = claims
     }
 
@@ -107,12 +133,14 @@ public struct AuthorizationRequestParameters: Sendable, Hashable {
     }
 
     /// The URI the response goes to, by the response mode (OpenID4VP 1.0 §8): `response_uri` for `direct_post` and
-    /// `direct_post.jwt` (§8.2), none over the Digital Credentials API (the platform returns it), else (`fragment`,
-    /// `query`, no mode: RFC 6749 §4.1.2, OAuth 2.0 Multiple Response Types) `redirect_uri`. A URI the mode does not
-    /// use is not where the response goes, so it binds nothing.
+    /// `direct_post.jwt` (§8.2), `redirect_uri` for `fragment` and `query` (RFC 6749 §4.1.2, OAuth 2.0 Multiple
+    /// Response Types), none over the Digital Credentials API (the platform returns it) and none for a missing or
+    /// unknown mode (which a decision refuses). A URI the mode does not use is not where the response goes, so it
+    /// binds nothing and is never shown as a destination.
     public var responseDestination: String? {
-        if usesDigitalCredentialsAPI { return nil }
-        return usesDirectPost ? responseURI : redirectURI
+        if usesDirectPost { return responseURI }
+        if responseMode == "fragment" || responseMode == "query" { return redirectURI }
+        return nil
     }
 
     /// Whether the response mode is one of the Digital Credentials API's (`dc_api`, `dc_api.jwt`, OpenID4VP 1.0

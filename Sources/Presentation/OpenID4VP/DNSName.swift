@@ -18,4 +18,21 @@ public enum DNSName {
         }
         return String(decoding: bytes, as: UTF8.self)
     }
+
+    /// Whether `name` is a host name (RFC 1123 §2.1, RFC 952): dot-separated labels of 1 to 63 ASCII letters, digits
+    /// and hyphens, not starting or ending with a hyphen, at most 253 characters in all. A wildcard (`*.example.com`),
+    /// an empty label, a trailing dot, an underscore or any byte outside ASCII is not.
+    public static func isHostName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard (1...253).contains(bytes.count) else { return false }
+        for label in bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false) {
+            guard (1...63).contains(label.count), label.first != UInt8(ascii: "-"), label.last != UInt8(ascii: "-"),
+                label.allSatisfy({ byte in
+                    (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                        || byte == UInt8(ascii: "-")
+                })
+            else { return false }
+        }
+        return true
+    }
 }

@@ -15,8 +15,13 @@ public struct OpenID4VPOptions: Sendable {
     /// Trust network ids (as configured, `aamva`) whose reader (access) certificates need not carry EKU
     /// 1.0.18013.5.1.6 for OpenID4VP requests; never used for ISO/IEC 18013-5 ReaderAuth.
     public var readerEKUExemptNetworks: Set<String>
-    /// Client identifiers without a prefix (or with one this wallet does not define) that this wallet knows as
-    /// pre-registered (§5.9.2). Their requests must still be signed with an `x5c` chain the reader decision trusts.
+    /// The clients this wallet has registered (§5.9.2), each with the certificates that may sign for it and its
+    /// response URIs (``PreRegisteredClient``); a client identifier without a prefix (or with one this wallet does not
+    /// define) is trusted only through one of these, and only when its chain is also trusted by the reader decision.
+    public var preRegisteredClients: [PreRegisteredClient]
+    /// Client identifiers named as pre-registered without a registration (the configuration's older
+    /// `preRegisteredClientIDs`): a request naming one is refused `client_not_registered`, with a message saying what
+    /// its registration needs. Nothing ties such a name to a key, so it authenticates nothing.
     public var preRegisteredClientIDs: Set<String>
     /// The most bytes of an authorization request URL (default 64 KiB).
     public var maxURLBytes: Int
@@ -34,7 +39,8 @@ public struct OpenID4VPOptions: Sendable {
     ///   - walletIssuer: the wallet's issuer, accepted as `aud`.
     ///   - clockSkew: seconds of tolerance for `exp`, `nbf`, `iat`.
     ///   - readerEKUExemptNetworks: networks whose readers need not carry the reader EKU (OpenID4VP only).
-    ///   - preRegisteredClientIDs: client identifiers registered with this wallet.
+    ///   - preRegisteredClients: the clients registered with this wallet, with their keys and response URIs.
+    ///   - preRegisteredClientIDs: client identifiers named without a registration (refused, with a hint).
     ///   - maxURLBytes: the most bytes of a request URL.
     ///   - jwsLimits: request object limits.
     ///   - jsonLimits: JSON limits.
@@ -42,19 +48,26 @@ public struct OpenID4VPOptions: Sendable {
     ///   - makeWalletNonce: the nonce source.
     public init(
         walletIssuer: String? = nil, clockSkew: TimeInterval = 60, readerEKUExemptNetworks: Set<String> = [],
-        preRegisteredClientIDs: Set<String> = [], maxURLBytes: Int = AuthorizationRequestURL.defaultMaxBytes,
+        preRegisteredClients: [PreRegisteredClient] = [], preRegisteredClientIDs: Set<String> = [],
+        maxURLBytes: Int = AuthorizationRequestURL.defaultMaxBytes,
         jwsLimits: JWS.Limits = JWS.Limits(), jsonLimits: JSONLimits = JSONLimits(), walletMetadata: JSONValue? = nil,
         makeWalletNonce: @escaping @Sendable () -> String = { WalletNonce.random() }
     ) {
         self.walletIssuer = walletIssuer
         self.clockSkew = clockSkew
         self.readerEKUExemptNetworks = readerEKUExemptNetworks
+        self.preRegisteredClients = preRegisteredClients
         self.preRegisteredClientIDs = preRegisteredClientIDs
         self.maxURLBytes = maxURLBytes
         self.jwsLimits = jwsLimits
         self.jsonLimits = jsonLimits
         self.walletMetadata = walletMetadata
         self.makeWalletNonce = makeWalletNonce
+    }
+
+    /// The registration of `clientID`, compared byte for byte; nil when it has none.
+    public func registration(of clientID: String) -> PreRegisteredClient? {
+        preRegisteredClients.first { $0.clientID.utf8.elementsEqual(clientID.utf8) }
     }
 
     /// The `aud` values accepted: ``selfIssuedAudience`` and ``walletIssuer``.

@@ -7,14 +7,24 @@ import X509
 /// §5, RFC 9101): reads the URL, fetches the request object when it is by reference, runs the request policies in
 /// order (the first failure is the reason), and asks the reader decision about the `x5c` chain.
 ///
-/// The request policies, in order: HAIP 1.0's rules for `haip-vp://` requests (warnings only); the client identifier prefix is supported (`unsupported_client_id_prefix`,
-/// `client_not_registered`); `typ` (`wrong_typ`); the signature with the `x5c` leaf (`missing_x5c`, `malformed_x5c`,
+/// The request policies, in order: HAIP 1.0's rules for `haip-vp://` requests (warnings only); the client identifier
+/// prefix is supported and its identifier well-formed (`unsupported_client_id_prefix`, `client_not_registered`,
+/// `malformed_request`); `typ` (`wrong_typ`); the signature with the `x5c` leaf (`missing_x5c`, `malformed_x5c`,
 /// `unsupported_alg`, `bad_signature`); the URL's and the request object's `client_id` are identical
-/// (`client_id_mismatch`); the prefix binds the leaf (`san_dns_mismatch`, `x509_hash_mismatch`); `aud`
-/// (`wrong_audience`); `exp`/`nbf`/`iat` (`request_expired`, `request_not_yet_valid`); `wallet_nonce`
-/// (`wallet_nonce_mismatch`); `response_type` (`unsupported_response_type`); the response mode's `response_uri`
-/// (`missing_response_uri`); the response destination (`response_uri_mismatch`); signed at all (`unsigned_request`).
-/// Then the reader decision with the reader EKU required unless the network is exempt.
+/// (`client_id_mismatch`); the prefix binds the leaf (`san_dns_mismatch`, `x509_hash_mismatch`,
+/// `client_certificate_not_registered`); the response mode, required, known and fitting how the request arrived
+/// (`malformed_request`, `unsupported_response_mode`); `aud` (`wrong_audience`); `exp`/`nbf`/`iat`
+/// (`request_expired`, `request_not_yet_valid`); `wallet_nonce` (`wallet_nonce_mismatch`); `response_type`
+/// (`unsupported_response_type`); its `response_uri` (`missing_response_uri`); the response destination
+/// (`response_uri_mismatch`); the Digital Credentials API origin (`origin_mismatch`); signed at all
+/// (`unsigned_request`). Then the reader decision with the reader EKU required unless the network is exempt, and the
+/// signing leaf's keyUsage allowing digitalSignature (`reader_key_usage`).
+///
+/// A request counts as delivered through the Digital Credentials API only when the caller passes the origin the
+/// platform reported (``decide(requestObject:clientID:walletNonce:origin:at:trust:options:)``): the request itself
+/// never chooses the looser rules of that API. Whatever the holder would consent to is carried in the answer
+/// (``ConsentDetails``: the DCQL query, `transaction_data` decoded, `verifier_info`, `client_metadata`), or the request
+/// is refused; only the response destination the response mode really uses is carried, and it was checked.
 ///
 /// Nothing here throws: a URL, request object or fetch that fails is a not-trusted decision with its code, shown by
 /// the domain of the response URI when one could be read.
@@ -22,9 +32,9 @@ public enum OpenID4VPVerifier {
     /// The request checks, in order (see the type's notes).
     static let policies: [any RequestPolicy] = [
         HAIPProfilePolicy(), ClientIdentifierPrefixPolicy(), RequestObjectTypePolicy(), SignaturePolicy(),
-        ClientIDBindingPolicy(),
-        ClientCertificateBindingPolicy(), AudiencePolicy(), RequestTimePolicy(), WalletNoncePolicy(),
-        ResponseTypePolicy(), ResponseURIPolicy(), ResponseDestinationPolicy(), SignedRequestPolicy(),
+        ClientIDBindingPolicy(), ClientCertificateBindingPolicy(), ResponseModePolicy(), AudiencePolicy(),
+        RequestTimePolicy(), WalletNoncePolicy(), ResponseTypePolicy(), ResponseURIPolicy(),
+        ResponseDestinationPolicy(), ExpectedOriginsPolicy(), SignedRequestPolicy(),
     ]
 
     /// Decides about the authorization request a wallet received as a URL (link or QR code).
@@ -59,12 +69,12 @@ public enum OpenID4VPVerifier {
             do {
                 parameters = try AuthorizationRequestParameters(query: request.parameters, limits: options.jsonLimits)
             } catch {
-                return .refused(
-                    error, domain: URIHost.of(request.parameters["response_uri"] ?? request.parameters["redirect_uri"]))
+                // Nothing was checked: no destination is shown, not even as a domain.
+                return .refused(error, domain: nil)
             }
             return decide(
                 parameters: parameters, requestObject: nil, url: request, outerClientID: request.clientID,
-                walletNonce: nil, at: time, trust: trust, options: options, warnings: warnings)
+                walletNonce: nil, origin: nil, at: time, trust: trust, options: options, warnings: warnings)
         case .byValue(let value):
             compact = value
         case .byReference(let uri, let method):
@@ -77,8 +87,8 @@ public enum OpenID4VPVerifier {
             }
         }
         return decide(
-            compact: compact, url: request, outerClientID: request.clientID, walletNonce: walletNonce, at: time,
-            trust: trust, options: options, warnings: warnings)
+            compact: compact, url: request, outerClientID: request.clientID, walletNonce: walletNonce, origin: nil,
+            at: time, trust: trust, options: options, warnings: warnings)
     }
 
     /// Decides about a request object received by itself: a `request` a caller already extracted, a fetched body, or
@@ -86,25 +96,28 @@ public enum OpenID4VPVerifier {
     /// - Parameters:
     ///   - requestObject: the JWS compact serialization.
     ///   - clientID: the `client_id` the request arrived with outside the request object, which the claim must equal
-    ///     (§5.10.1); nil when there is none (the Digital Credentials API), and then the claim is required.
+    ///     (§5.10.1); nil when there is none, and then the claim is required.
     ///   - walletNonce: the `wallet_nonce` the wallet sent when it fetched this object, which the claim must echo.
+    ///   - origin: the web origin (RFC 6454, `https://verifier.example`) the platform reports for a request delivered
+    ///     through the Digital Credentials API (Appendix A); nil for any other request, which is then judged by the
+    ///     URL rules (the response destination bound to the client identifier, no `dc_api` response mode).
     ///   - time: the time of the decision, UTC.
     ///   - trust: the reader decision.
     ///   - options: audiences, skew, exempt networks, pre-registered clients, limits.
     /// - Returns: the decision; never throws.
     public static func decide(
-        requestObject: String, clientID: String?, walletNonce: String? = nil, at time: Date, trust: any ReaderTrust,
-        options: OpenID4VPOptions = OpenID4VPOptions()
+        requestObject: String, clientID: String?, walletNonce: String? = nil, origin: String? = nil, at time: Date,
+        trust: any ReaderTrust, options: OpenID4VPOptions = OpenID4VPOptions()
     ) -> PresentationDecision {
         decide(
-            compact: requestObject, url: nil, outerClientID: clientID, walletNonce: walletNonce, at: time, trust: trust,
-            options: options, warnings: [])
+            compact: requestObject, url: nil, outerClientID: clientID, walletNonce: walletNonce, origin: origin,
+            at: time, trust: trust, options: options, warnings: [])
     }
 
     /// Decodes a request object and decides.
     private static func decide(
-        compact: String, url: AuthorizationRequestURL?, outerClientID: String?, walletNonce: String?, at time: Date,
-        trust: any ReaderTrust, options: OpenID4VPOptions, warnings: [String]
+        compact: String, url: AuthorizationRequestURL?, outerClientID: String?, walletNonce: String?, origin: String?,
+        at time: Date, trust: any ReaderTrust, options: OpenID4VPOptions, warnings: [String]
     ) -> PresentationDecision {
         let requestObject: RequestObject
         let parameters: AuthorizationRequestParameters
@@ -117,13 +130,13 @@ public enum OpenID4VPVerifier {
         }
         return decide(
             parameters: parameters, requestObject: requestObject, url: url, outerClientID: outerClientID,
-            walletNonce: walletNonce, at: time, trust: trust, options: options, warnings: warnings)
+            walletNonce: walletNonce, origin: origin, at: time, trust: trust, options: options, warnings: warnings)
     }
 
     /// Runs the request policies, then the reader decision.
     private static func decide(
         parameters: AuthorizationRequestParameters, requestObject: RequestObject?, url: AuthorizationRequestURL?,
-        outerClientID: String?, walletNonce: String?, at time: Date, trust: any ReaderTrust,
+        outerClientID: String?, walletNonce: String?, origin: String?, at time: Date, trust: any ReaderTrust,
         options: OpenID4VPOptions, warnings: [String]
     ) -> PresentationDecision {
         var warnings = warnings
@@ -140,21 +153,33 @@ public enum OpenID4VPVerifier {
         var consent = ConsentDetails()
         consent.clientID = clientIDText
         consent.clientIDPrefix = client.prefix
-        consent.responseURI = parameters.responseURI
-        consent.redirectURI = parameters.redirectURI
+        // Only the URI the response mode sends the response to; the policies check it before anything is trusted.
+        let destination = parameters.responseDestination
+        consent.responseURI = parameters.usesDirectPost ? destination : nil
+        consent.redirectURI = parameters.usesDirectPost ? nil : destination
         consent.responseMode = parameters.responseMode
         consent.nonce = parameters.nonce
         consent.state = parameters.state
         consent.dcqlQuery = parameters.dcqlQuery
         consent.presentationDefinition = parameters.presentationDefinition
-        consent.transactionData = parameters.transactionData
+        consent.clientMetadata = parameters.clientMetadata
+        consent.verifierInfo = parameters.verifierInfo
+        consent.origin = origin
+        consent.expectedOrigins = parameters.expectedOrigins ?? []
         RequestedCredentials.read(
             dcqlQuery: parameters.dcqlQuery, presentationDefinition: parameters.presentationDefinition,
             into: &consent, warnings: &warnings)
+        do {
+            consent.transactionData = try TransactionDataEntry.decode(
+                parameters.transactionData, credentialQueryIDs: RequestedCredentials.queryIDs(parameters.dcqlQuery),
+                limits: options.jsonLimits)
+        } catch {
+            return .refused(error, domain: domain, consent: consent, warnings: warnings)
+        }
 
         var context = RequestContext(
             time: time, options: options, url: url, outerClientID: outerClientID, client: client,
-            parameters: parameters, requestObject: requestObject, walletNonce: walletNonce)
+            parameters: parameters, requestObject: requestObject, walletNonce: walletNonce, origin: origin)
         for policy in policies {
             if let refusal = policy.check(&context) {
                 return .refused(

@@ -18,6 +18,13 @@ enum RequestedCredentials {
         }
     }
 
+    /// The `id`s of a DCQL query's Credential Queries (§6.1), what `transaction_data` entries refer to; nil without a
+    /// DCQL query.
+    static func queryIDs(_ dcqlQuery: JSONValue?) -> Set<String>? {
+        guard let dcqlQuery else { return nil }
+        return Set((dcqlQuery["credentials"]?.arrayValue ?? []).compactMap { $0["id"]?.stringValue })
+    }
+
     private static func readDCQL(_ query: JSONValue, into consent: inout ConsentDetails, warnings: inout [String]) {
         guard let credentials = query["credentials"]?.arrayValue else {
             warnings.append("dcql_query.credentials: expected a non-empty array (OpenID4VP 1.0 §6)")

@@ -35,12 +35,15 @@ public enum RequestObjectPublisher {
     ///   - signer: the verifier's key and chain (leaf first).
     ///   - nonce: the `nonce` claim.
     ///   - time: `iat`; `exp` is ten minutes later (RFC 7519 §4.1.4, §4.1.6).
+    ///   - changes: claims to set instead of (or besides) these; a `null` value removes the claim (a Digital
+    ///     Credentials API request: `response_mode` `dc_api`, `response_uri` null, `expected_origins`).
     /// - Returns: the compact serialization.
     /// - Throws: when OpenSSL cannot sign.
     public static func signed(
-        host: String, signer key: PrivateKey, chain: [Certificate], nonce: String, at time: Date
+        host: String, signer key: PrivateKey, chain: [Certificate], nonce: String, at time: Date,
+        changing changes: [String: JSONValue] = [:]
     ) throws -> String {
-        let claims: JSONValue = .object([
+        var claims: [String: JSONValue] = [
             "client_id": .string("x509_san_dns:\(host)"),
             "response_type": .string("vp_token"),
             "response_mode": .string("direct_post"),
@@ -62,11 +65,14 @@ public enum RequestObjectPublisher {
                     ])
                 ])
             ]),
-        ])
+        ]
+        for (name, value) in changes {
+            if value == .null { claims.removeValue(forKey: name) } else { claims[name] = value }
+        }
         let header: [String: JSONValue] = [
             "typ": .string(type),
             "x5c": .array(chain.map { .string(Base64.encode($0.derEncoded)) }),
         ]
-        return try JWS.sign(header: header, payload: try claims.jsonEncoded(), key: key)
+        return try JWS.sign(header: header, payload: try JSONValue.object(claims).jsonEncoded(), key: key)
     }
 }

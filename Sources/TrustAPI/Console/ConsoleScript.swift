@@ -81,7 +81,7 @@ extension ConsoleText {
           function timeCell(value, now) {
             var time = parseTime(value);
             if (time === null) return el('td', null, '–');
-            return el('td', { title: String(value) }, [formatTime(value), el('br'), el('span', { 'class': 'meta' }, relative(value, now))]);
+            return el('td', { 'class': 'time', title: String(value) }, [formatTime(value), el('br'), el('span', { 'class': 'meta' }, relative(value, now))]);
           }
 
           function badge(word, prefix) {

@@ -34,6 +34,7 @@ extension ConsoleText {
           vertical-align: top; }
         table.grid th { font-weight: 600; color: var(--muted); font-size: 12px; white-space: nowrap; }
         table.grid td.num { text-align: right; font-variant-numeric: tabular-nums; }
+        table.grid td.time { white-space: nowrap; }
         table.grid tbody tr.entry { cursor: pointer; }
         table.grid tbody tr.entry:hover, table.grid tbody tr.selected { background: #eef4fb; }
         .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12px; }

@@ -19,6 +19,7 @@ extension TrustAPI {
             let chain = try body.certificateChain("x5c", cache: certificates)
             let queries = try loadedService().queries
             let decision = queries.readerDecision(chain: chain, at: time)
+            decisionMetrics.record("reader", trusted: decision.isTrusted)
             return APIResponse.json(
                 WireJSON.decision(
                     decision, query: "reader", docType: nil, leaf: chain[0], at: time, generation: queries.generation))
@@ -37,6 +38,7 @@ extension TrustAPI {
             let chain = try body.certificateChain("x5c", cache: certificates)
             let queries = try loadedService().queries
             let decision = queries.issuerDecision(chain: chain, docType: docType, at: time)
+            decisionMetrics.record("issuer", trusted: decision.isTrusted)
             return APIResponse.json(
                 WireJSON.decision(
                     decision, query: "issuer", docType: docType, leaf: chain[0], at: time,
@@ -45,14 +47,16 @@ extension TrustAPI {
     }
 
     /// `POST /v1/decisions/request` `{"url": text, "at"?}` (an OpenID4VP authorization request URL as the wallet
-    /// received it) or `{"request": JWS compact, "clientID"?: text, "at"?}` (a request object received by value):
-    /// the decision of `trustctl query request --json` (``WireJSON/presentation(_:query:at:generation:)``). A
-    /// `request_uri` is fetched (with the `http` limits) only when `server.fetchRequestURIs` is set; otherwise the
-    /// answer is `request_uri_not_fetched`. 200 whether trusted or not; 400 for a body that is not this request.
+    /// received it) or `{"request": JWS compact, "clientID"?: text, "origin"?: text, "at"?}` (a request object received
+    /// by value; `origin` says the platform delivered it through the Digital Credentials API from that web origin, and
+    /// without it the URL rules apply): the decision of `trustctl query request --json`
+    /// (``WireJSON/presentation(_:query:at:generation:)``). A `request_uri` is fetched (with the `http` limits) only
+    /// when `server.fetchRequestURIs` is set; otherwise the answer is `request_uri_not_fetched`. 200 whether trusted or
+    /// not; 400 for a body that is not this request (also `origin` beside `url`: a URL never comes through that API).
     func requestDecision(_ request: HTTPRequest) -> HTTPResponse {
         answer { () throws(APIFailure) -> HTTPResponse in
             let body = try RequestBody(request)
-            try body.requireOnly(["url", "request", "clientID", "at"])
+            try body.requireOnly(["url", "request", "clientID", "origin", "at"])
             let time = try body.time("at") ?? now()
             let url = try body.string("url")
             let requestObject = try body.string("request")
@@ -63,14 +67,20 @@ extension TrustAPI {
                 guard try body.string("clientID") == nil else {
                     throw APIFailure.badBody("clientID: goes with request; a url carries its own client_id")
                 }
+                guard try body.string("origin") == nil else {
+                    throw APIFailure.badBody(
+                        "origin: goes with request; a url never comes through the Digital Credentials API")
+                }
                 decision = service.requestDecision(
                     url: url, at: time, fetchRequestURI: service.configuration.server?.fetchRequestURIs ?? false)
             case (nil, let requestObject?):
                 decision = service.requestDecision(
-                    requestObject: requestObject, clientID: try body.string("clientID"), at: time)
+                    requestObject: requestObject, clientID: try body.string("clientID"),
+                    origin: try body.string("origin"), at: time)
             default:
                 throw APIFailure.badBody("give either url or request (with an optional clientID)")
             }
+            decisionMetrics.record("request", trusted: decision.trusted)
             return APIResponse.json(
                 WireJSON.presentation(decision, query: "request", at: time, generation: service.queries.generation))
         }
@@ -89,6 +99,7 @@ extension TrustAPI {
             let service = try loadedService()
             let decision = service.deviceRequestDecision(
                 deviceRequest: deviceRequest, sessionTranscript: transcript, at: time)
+            decisionMetrics.record("device-request", trusted: decision.trusted)
             return APIResponse.json(
                 WireJSON.presentation(
                     decision, query: "device-request", at: time, generation: service.queries.generation))

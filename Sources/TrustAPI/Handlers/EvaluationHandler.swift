@@ -36,7 +36,8 @@ extension TrustAPI {
         func answer(
             _ trusted: Bool, _ code: ReasonCode?, _ message: String, metadata: WireJSON.Object? = nil
         ) -> WireJSON.Object {
-            [
+            decisionMetrics.record("evaluation", trusted: trusted)
+            return [
                 "decision": trusted,
                 "context": [
                     "reason": ["code": code?.rawValue, "message": message, "role": evaluation.actionName]

@@ -50,14 +50,16 @@ extension TrustAPI {
     /// `GET /v1/status`: exactly what `trustctl status --json` prints (``WireJSON/status(_:snapshot:configuration:)``), at now.
     func status(_ request: HTTPRequest) -> HTTPResponse {
         let service = holder.service
-        return APIResponse.json(WireJSON.status(
+        return APIResponse.json(
+            WireJSON.status(
                 service.status(at: now()), snapshot: service.snapshot, configuration: service.configuration))
     }
 
-    /// `GET /metrics`: the service's families (the textfile's, ``TrustService/metricsFamilies(at:)``) and the API's
-    /// request counts and latencies, Prometheus text format 0.0.4.
+    /// `GET /metrics`: the service's families (the textfile's, ``TrustService/metricsFamilies(at:)``), the API's
+    /// request counts and latencies and its decisions by result, Prometheus text format 0.0.4.
     func metrics(_ request: HTTPRequest) -> HTTPResponse {
-        let families = holder.service.metricsFamilies(at: now()) + requestMetrics.families()
+        let families =
+            holder.service.metricsFamilies(at: now()) + requestMetrics.families() + decisionMetrics.families()
         return HTTPResponse(
             status: 200,
             headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8", "Cache-Control": "no-store"],

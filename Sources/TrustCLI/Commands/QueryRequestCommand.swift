@@ -3,15 +3,21 @@ import Presentation
 import TrustLists
 import TrustListsService
 
-/// `trustctl query request URL|--file FILE [--client-id ID] [--config FILE] [--at TIME] [--json]`.
+/// `trustctl query request URL|--file FILE [--client-id ID] [--dc-api-origin ORIGIN] [--config FILE] [--at TIME]
+/// [--json]`.
 enum QueryRequestCommand: Command {
     static let spec = CommandSpec(
         name: "query request",
         overview: "Decide whether an OpenID4VP authorization request's verifier is trusted (verifiedBy or a domain).",
-        usage: "<url> | --file <jwt> [--client-id <id>] [--config <file>] [--at <time>] [--json]",
+        usage:
+            "<url> | --file <jwt> [--client-id <id>] [--dc-api-origin <origin>] [--config <file>] [--at <time>] [--json]",
         options: [
             .value("file", "jwt", "A request object (JWS compact) received by value, instead of a request URL."),
             .value("client-id", "id", "With --file: the client_id that came with the request object."),
+            .value(
+                "dc-api-origin", "origin",
+                "With --file: the platform delivered the request through the Digital Credentials API from this web "
+                    + "origin (https://host[:port]), compared with its expected_origins."),
             ConfigOption.option,
             .value("at", "time", "Decide at this RFC 3339 time instead of now."),
             .flag(
@@ -24,14 +30,25 @@ enum QueryRequestCommand: Command {
             configured HTTP limits; https only unless allowInsecureURLs). The request object must be a JWS with typ
             oauth-authz-req+jwt, signed (ES256/384/512 or EdDSA) by the leaf of its x5c chain; the client identifier
             (x509_san_dns:, x509_hash:, redirect_uri:, or pre-registered), aud, exp/nbf/iat, wallet_nonce,
-            response_type and response_uri are checked (OpenID4VP 1.0, HAIP 1.0), then the x5c chain goes to the
-            reader decision of the verified RICALs (reader EKU required unless the network sets
-            readerEKUOptionalForOpenID4VP). A verifier that is not trusted is shown by its domain only.
+            response_type, response_mode (required) and the response destination are checked (OpenID4VP 1.0, HAIP
+            1.0), then the x5c chain goes to the reader decision of the verified RICALs (reader EKU required unless
+            the network sets readerEKUOptionalForOpenID4VP; the signing leaf's keyUsage must allow
+            digitalSignature). A verifier that is not trusted is shown by its domain only.
+
+            The response goes where the certificate or registration says: for x509_san_dns the https host of the
+            response_uri (direct_post) or redirect_uri (fragment, query) is the certified DNS name; for a
+            pre-registered client (presentation.preRegisteredClients) the request is signed by one of its registered
+            certificates and the destination is one of its registered URIs. Only --dc-api-origin switches to the
+            Digital Credentials API rules (response_mode dc_api or dc_api.jwt, no destination URI, the origin must be
+            in expected_origins); without it a request saying dc_api is refused (unsupported_response_mode), also
+            with --file and no --client-id (the client id is then the request object's own). transaction_data,
+            verifier_info and client_metadata are carried into the answer.
 
             Reasons include bad_signature, unsupported_alg, wrong_typ, client_id_mismatch, san_dns_mismatch,
-            x509_hash_mismatch, response_uri_mismatch, wrong_audience, request_expired, wallet_nonce_mismatch,
-            unsupported_client_id_prefix, unsigned_request, not_on_trust_list, reader_eku, trust_list_expired,
-            trust_list_unavailable (docs/cli.md lists them all).
+            x509_hash_mismatch, client_certificate_not_registered, response_uri_mismatch, unsupported_response_mode,
+            origin_mismatch, wrong_audience, request_expired, wallet_nonce_mismatch, unsupported_client_id_prefix,
+            client_not_registered, unsigned_request, not_on_trust_list, reader_eku, reader_key_usage,
+            trust_list_expired, trust_list_unavailable (docs/cli.md lists them all).
 
             EXIT STATUS: 0 trusted, 1 not trusted (the reason is printed), 2 usage error, unreadable file or
             configuration, or a cache directory that cannot be read.
@@ -46,6 +63,9 @@ enum QueryRequestCommand: Command {
         if file == nil, arguments.value("client-id") != nil {
             throw UsageError("--client-id goes with --file; a request URL carries its own client_id")
         }
+        if file == nil, arguments.value("dc-api-origin") != nil {
+            throw UsageError("--dc-api-origin goes with --file; a request URL never comes through the DC API")
+        }
         var requestObject: String?
         if let file {
             do {
@@ -59,7 +79,9 @@ enum QueryRequestCommand: Command {
         guard let service = ServiceLoading.loaded(arguments, context: context, at: time) else { return 2 }
         let decision =
             if let requestObject {
-                service.requestDecision(requestObject: requestObject, clientID: arguments.value("client-id"), at: time)
+                service.requestDecision(
+                    requestObject: requestObject, clientID: arguments.value("client-id"),
+                    origin: arguments.value("dc-api-origin"), at: time)
             } else {
                 service.requestDecision(url: arguments.positionals[0], at: time)
             }

@@ -38,7 +38,12 @@ enum PresentationOutput {
         if let clientID = consent.clientID { rows.append(("client id", clientID)) }
         if let prefix = consent.clientIDPrefix { rows.append(("client id prefix", prefix.description)) }
         if let uri = consent.responseURI { rows.append(("response uri", uri)) }
+        if let uri = consent.redirectURI { rows.append(("redirect uri", uri)) }
         if let mode = consent.responseMode { rows.append(("response mode", mode)) }
+        if let origin = consent.origin { rows.append(("origin", origin)) }
+        if !consent.expectedOrigins.isEmpty {
+            rows.append(("expected origins", consent.expectedOrigins.joined(separator: ", ")))
+        }
         if !consent.requestedDocTypes.isEmpty {
             rows.append(("docTypes", consent.requestedDocTypes.joined(separator: ", ")))
         }
@@ -50,6 +55,11 @@ enum PresentationOutput {
                         .joined(separator: ", ")
                 ))
         }
+        for (index, entry) in consent.transactionData.enumerated() {
+            rows.append(
+                ("transaction data[\(index)]", "\(entry.type) for \(entry.credentialIDs.joined(separator: ", "))"))
+        }
+        if consent.verifierInfo != nil { rows.append(("verifier info", "present (see --json)")) }
         rows += [("at", Timestamp.text(time)), ("generation", String(generation)), ("message", decision.message)]
         lines.append(TextTable.fields(rows))
         for (index, document) in decision.documents.enumerated() {

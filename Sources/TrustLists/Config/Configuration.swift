@@ -241,21 +241,8 @@ public struct RootSource: Sendable {
         file = try reader.string("file").map { Configuration.resolve($0, against: folder) }
         guard (url == nil) != (file == nil) else { throw reader.error(at: nil, "give exactly one of url and file") }
         if let url { try checkURL(url, reader: reader, key: "url", http: http) }
-        guard let entries = try reader.array("sha256"), !entries.isEmpty else {
+        guard let pins = try reader.sha256Digests("sha256", of: "the root's DER") else {
             throw reader.error(at: "sha256", "missing: at least one SHA-256 pin of the root's DER is required")
-        }
-        var pins: [[UInt8]] = []
-        for (entry, path) in entries {
-            guard case .string(let text) = entry, text.count == 64, let pin = bytes(fromHex: text) else {
-                var found = entry.kind
-                if case .string(let text) = entry {
-                    found = "\"\(text.count > 80 ? text.prefix(77) + "..." : text)\" (\(text.count) characters)"
-                }
-                throw ConfigurationError(
-                    file: reader.file, path: path,
-                    message: "expected 64 hex digits (SHA-256 of the root's DER), found \(found)")
-            }
-            pins.append(pin)
         }
         self.pins = pins
     }

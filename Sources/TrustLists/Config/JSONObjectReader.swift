@@ -1,4 +1,5 @@
 import Foundation
+import X509
 
 /// A JSON value as Foundation's `JSONDecoder` reads it, keeping booleans and numbers apart.
 enum JSONValue: Decodable {
@@ -103,6 +104,26 @@ struct JSONObjectReader {
         guard let double = try number(key, in: Double(range.lowerBound)...Double(range.upperBound)) else { return nil }
         guard double == double.rounded() else { throw error(at: key, "expected a whole number, is \(double)") }
         return Int(double)
+    }
+
+    /// A non-empty array of SHA-256 digests, each 64 hex digits; nil when the key is absent.
+    /// - Parameter what: what was hashed, for the message (`the root's DER`).
+    func sha256Digests(_ key: String, of what: String) throws(ConfigurationError) -> [[UInt8]]? {
+        guard let entries = try array(key) else { return nil }
+        guard !entries.isEmpty else { throw error(at: key, "must name at least one SHA-256 of \(what)") }
+        var digests: [[UInt8]] = []
+        for (entry, path) in entries {
+            guard case .string(let text) = entry, text.count == 64, let digest = bytes(fromHex: text) else {
+                var found = entry.kind
+                if case .string(let text) = entry {
+                    found = "\"\(text.count > 80 ? text.prefix(77) + "..." : text)\" (\(text.count) characters)"
+                }
+                throw ConfigurationError(
+                    file: file, path: path, message: "expected 64 hex digits (SHA-256 of \(what)), found \(found)")
+            }
+            digests.append(digest)
+        }
+        return digests
     }
 
     func object(_ key: String) throws(ConfigurationError) -> JSONObjectReader? {

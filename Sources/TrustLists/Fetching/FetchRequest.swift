@@ -14,6 +14,10 @@ public struct FetchRequest: Hashable, Sendable {
     /// A body to POST as `application/x-www-form-urlencoded`; nil makes the request a GET. (OpenID4VP 1.0 §5.10:
     /// `request_uri_method=post`.)
     public var formBody: [UInt8]?
+    /// Whether to send a `User-Agent` naming this software (true for lists, roots and CRLs, so that publishers see who
+    /// fetches them); false for a fetch a wallet makes on the holder's behalf, which must not reveal the wallet's
+    /// software (OpenID4VP 1.0 §15.8: `request_uri`), and then no `User-Agent` is sent.
+    public var identifiesSoftware: Bool
 
     /// Creates a request.
     /// - Parameters:
@@ -23,9 +27,12 @@ public struct FetchRequest: Hashable, Sendable {
     ///   - lastModified: the `Last-Modified` of the last success, or nil; control characters as for `etag`.
     ///   - accept: the `Accept` header value, or nil for the trust-list default.
     ///   - formBody: a form body to POST, or nil for a GET.
+    ///   - identifiesSoftware: whether to send a `User-Agent` naming this software.
     public init(
-        url: String, etag: String? = nil, lastModified: String? = nil, accept: String? = nil, formBody: [UInt8]? = nil
+        url: String, etag: String? = nil, lastModified: String? = nil, accept: String? = nil, formBody: [UInt8]? = nil,
+        identifiesSoftware: Bool = true
     ) {
+        self.identifiesSoftware = identifiesSoftware
         self.url = url
         self.etag = etag
         self.lastModified = lastModified

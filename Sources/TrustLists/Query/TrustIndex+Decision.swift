@@ -6,7 +6,7 @@ extension TrustIndex {
     static func readerPolicies(ekuExemptNetworks: Set<String>) -> [any DecisionPolicy] {
         [
             UsableListPolicy(), MemoizedValidationPolicy(), RelatedEntryPolicy(), ChainValidationPolicy(),
-            LeafEKUPolicy(exemptNetworks: ekuExemptNetworks),
+            LeafEKUPolicy(exemptNetworks: ekuExemptNetworks), LeafKeyUsagePolicy(),
         ]
     }
 

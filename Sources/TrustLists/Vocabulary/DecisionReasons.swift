@@ -11,6 +11,10 @@ extension ReasonCode {
     public static let notOnTrustList = Self(rawValue: "not_on_trust_list")
     /// The reader chain validates, but its leaf lacks EKU 1.0.18013.5.1.6 (ISO/IEC 18013-5 Table B.8).
     public static let readerEKU = Self(rawValue: "reader_eku")
+    /// The reader chain validates and its leaf carries the reader EKU (or need not), but its keyUsage does not allow
+    /// digitalSignature, so it may not sign a request (RFC 5280 §4.2.1.3; ISO/IEC 18013-5 Table B.8: the reader
+    /// certificate's keyUsage is digitalSignature): a CA certificate, or a key-encipherment certificate.
+    public static let readerKeyUsage = Self(rawValue: "reader_key_usage")
     /// The document-signer chain validates, but its leaf lacks EKU 1.0.18013.5.1.2 (ISO/IEC 18013-5 Table B.3).
     public static let documentSignerEKU = Self(rawValue: "document_signer_eku")
     /// The chain validates to an IACA whose docTypes do not include the one asked about.

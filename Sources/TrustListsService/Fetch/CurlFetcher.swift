@@ -22,8 +22,8 @@ public struct CurlFetcher: ListFetching {
 
     /// Downloads `request.url` with libcurl.
     ///
-    /// Checks the settings and the URL's scheme before any I/O. Sends `User-Agent` (``ServiceIdentity/userAgent``),
-    /// `Accept`, and `If-None-Match` / `If-Modified-Since` from the request's validators; follows up to
+    /// Checks the settings and the URL's scheme before any I/O. Sends `User-Agent` (``ServiceIdentity/userAgent``)
+    /// unless ``FetchRequest/identifiesSoftware`` is false (then none), `Accept`, and `If-None-Match` / `If-Modified-Since` from the request's validators; follows up to
     /// ``HTTPSettings/maxRedirects`` redirects, from `https` only to `https`.
     /// - Parameters:
     ///   - request: the URL and the validators of the last successful download.
@@ -100,7 +100,7 @@ public struct CurlFetcher: ListFetching {
 
         try configure(
             easy, url: request.url, policy: policy, headers: headers, errorBuffer: errorBuffer,
-            context: context.toOpaque())
+            context: context.toOpaque(), userAgent: request.identifiesSoftware ? ServiceIdentity.userAgent : nil)
         if let body = request.formBody {
             try setFormBody(easy, body, url: request.url)
         }
@@ -161,7 +161,7 @@ public struct CurlFetcher: ListFetching {
     /// Sets every option of the transfer; libcurl copies the strings, so temporaries are fine.
     private func configure(
         _ easy: UnsafeMutableRawPointer, url: String, policy: URLPolicy, headers: UnsafeMutablePointer<curl_slist>?,
-        errorBuffer: UnsafeMutablePointer<CChar>, context: UnsafeMutableRawPointer
+        errorBuffer: UnsafeMutablePointer<CChar>, context: UnsafeMutableRawPointer, userAgent: String?
     ) throws(TrustListError) {
         func check(_ code: CURLcode, _ option: String) throws(TrustListError) {
             guard code == CURLE_OK else {
@@ -217,7 +217,10 @@ public struct CurlFetcher: ListFetching {
             try check(shim_curl_setopt_string(easy, CURLOPT_CAINFO, caFile), "CURLOPT_CAINFO")
         }
 
-        try check(shim_curl_setopt_string(easy, CURLOPT_USERAGENT, ServiceIdentity.userAgent), "CURLOPT_USERAGENT")
+        // libcurl sends no User-Agent unless one is set.
+        if let userAgent {
+            try check(shim_curl_setopt_string(easy, CURLOPT_USERAGENT, userAgent), "CURLOPT_USERAGENT")
+        }
         try check(shim_curl_setopt_slist(easy, CURLOPT_HTTPHEADER, headers), "CURLOPT_HTTPHEADER")
 
         try check(shim_curl_setopt_write_function(easy, CurlTransferState.writeCallback), "CURLOPT_WRITEFUNCTION")

@@ -3,14 +3,19 @@ import Presentation
 import TrustLists
 
 extension TrustService {
-    /// The OpenID4VP options of this configuration: the wallet's issuer, the clock skew, its pre-registered clients,
-    /// and the networks whose readers may lack the reader EKU (`readerEKUOptionalForOpenID4VP`).
+    /// The OpenID4VP options of this configuration: the wallet's issuer, the clock skew, its pre-registered clients
+    /// (with their certificates and response URIs), and the networks whose readers may lack the reader EKU
+    /// (`readerEKUOptionalForOpenID4VP`).
     public var openID4VPOptions: OpenID4VPOptions {
         let settings = configuration.presentation
         return OpenID4VPOptions(
             walletIssuer: settings.walletIssuer, clockSkew: settings.clockSkewSeconds,
             readerEKUExemptNetworks: Set(
                 configuration.networks.filter(\.readerEKUOptionalForOpenID4VP).map(\.id)),
+            preRegisteredClients: settings.preRegisteredClients.map {
+                PreRegisteredClient(
+                    clientID: $0.clientID, certificateSHA256: Set($0.certificateSHA256), responseURIs: $0.responseURIs)
+            },
             preRegisteredClientIDs: Set(settings.preRegisteredClientIDs))
     }
 
@@ -34,11 +39,17 @@ extension TrustService {
     /// came with it (nil when the request object alone was received).
     /// - Parameters:
     ///   - requestObject: the signed request object.
-    ///   - clientID: the authorization request's `client_id`, or nil.
+    ///   - clientID: the authorization request's `client_id`, or nil (then the request object's claim is used).
+    ///   - origin: the web origin the platform reported for a request delivered through the Digital Credentials API
+    ///     (OpenID4VP 1.0 Appendix A), compared with the request's `expected_origins`; nil for any other request, which
+    ///     is then judged by the URL rules (see ``OpenID4VPVerifier``).
     ///   - time: the decision time, UTC.
-    public func requestDecision(requestObject: String, clientID: String?, at time: Date) -> PresentationDecision {
+    public func requestDecision(
+        requestObject: String, clientID: String?, origin: String? = nil, at time: Date
+    ) -> PresentationDecision {
         OpenID4VPVerifier.decide(
-            requestObject: requestObject, clientID: clientID, at: time, trust: queries, options: openID4VPOptions)
+            requestObject: requestObject, clientID: clientID, origin: origin, at: time, trust: queries,
+            options: openID4VPOptions)
     }
 
     /// The decision for an ISO/IEC 18013-5 DeviceRequest (§8.3.2.1.2.1) and its SessionTranscript (§9.1.5.1, bare or

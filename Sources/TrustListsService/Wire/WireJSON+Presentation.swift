@@ -7,9 +7,11 @@ extension WireJSON {
     /// `trustctl query request|device-request --json` and `POST /v1/decisions/request|device-request`: `trusted`,
     /// `reason`, `message`, `verifiedBy` (`kind` `certificate` with `commonName`, `anchorSHA256`, `list`, `provider`,
     /// `issueID`; or `kind` `domain` with `domain`; or null), the consent details (`clientID`, `clientIDPrefix`,
-    /// `responseURI`, `responseMode`, `nonce`, the DCQL query and legacy presentation definition as received,
-    /// `requestedDocTypes`, `requestedClaims`), `warnings`, and for a DeviceRequest one such object per DocRequest
-    /// in `documents` (docs/cli.md).
+    /// `responseURI` or `redirectURI` (only the destination the response mode uses, which was checked),
+    /// `responseMode`, `origin`, `expectedOrigins`, `nonce`, the DCQL query and legacy presentation definition as
+    /// received, `transactionData` (each entry: `type`, `credentialIDs`, `data` decoded, `encoded` as received),
+    /// `verifierInfo` and `clientMetadata` as received, `requestedDocTypes`, `requestedClaims`), `warnings`, and for a
+    /// DeviceRequest one such object per DocRequest in `documents` (docs/cli.md).
     /// - Parameters:
     ///   - decision: the decision.
     ///   - query: `request` or `device-request`.
@@ -44,7 +46,15 @@ extension WireJSON {
             "verifiedBy": verifiedBy, "clientID": consent.clientID,
             "clientIDPrefix": consent.clientIDPrefix?.description,
             "responseURI": consent.responseURI, "redirectURI": consent.redirectURI,
-            "responseMode": consent.responseMode,
+            "responseMode": consent.responseMode, "origin": consent.origin,
+            "expectedOrigins": consent.expectedOrigins,
+            "transactionData": consent.transactionData.map { entry -> Object in
+                [
+                    "type": entry.type, "credentialIDs": entry.credentialIDs, "data": json(entry.value),
+                    "encoded": entry.encoded,
+                ]
+            },
+            "verifierInfo": consent.verifierInfo.map(json), "clientMetadata": consent.clientMetadata.map(json),
             "nonce": consent.nonce, "dcqlQuery": consent.dcqlQuery.map(json),
             "presentationDefinition": consent.presentationDefinition.map(json),
             "requestedDocTypes": consent.requestedDocTypes,

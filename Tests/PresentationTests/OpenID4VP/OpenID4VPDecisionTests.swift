@@ -119,13 +119,31 @@ struct OpenID4VPDecisionTests {
         #expect(decision.warnings.contains { $0.contains("client_id_scheme x509_san_dns") && $0.contains("1.0") })
     }
 
-    @Test("no prefix: not trusted unless pre-registered; when registered, the x5c chain decides")
+    @Test(
+        "no prefix: not trusted unless registered with the signing certificate and response URI; then the chain decides"
+    )
     func preRegistered() {
         expectRefused(decide("pre_registered", clientID: "verifier-123"), .clientNotRegistered)
-        let options = OpenID4VPOptions(preRegisteredClientIDs: ["verifier-123"])
-        let decision = decide("pre_registered", clientID: "verifier-123", options: options)
+        expectRefused(
+            decide(
+                "pre_registered", clientID: "verifier-123",
+                options: OpenID4VPOptions(preRegisteredClientIDs: ["verifier-123"])),
+            .clientNotRegistered)
+        let registration = PreRegisteredClient(
+            clientID: "verifier-123", certificateSHA256: [built.certificate("leaf").sha256],
+            responseURIs: [PythonRequests.responseURI])
+        let decision = decide(
+            "pre_registered", clientID: "verifier-123", options: OpenID4VPOptions(preRegisteredClients: [registration]))
         expectTrusted(decision, commonName: "py verifier")
         #expect(decision.consent.clientIDPrefix == .preRegistered)
+        // Registered under another certificate of the same trusted CA: this leaf does not speak for it.
+        let other = PreRegisteredClient(
+            clientID: "verifier-123", certificateSHA256: [built.certificate("leaf384").sha256],
+            responseURIs: [PythonRequests.responseURI])
+        expectRefused(
+            decide(
+                "pre_registered", clientID: "verifier-123", options: OpenID4VPOptions(preRegisteredClients: [other])),
+            .clientCertificateNotRegistered)
     }
 
     @Test("the wallet's configured issuer is an accepted aud")

@@ -22,6 +22,8 @@ enum PublishedVectors {
         """.trimmingCharacters(in: .whitespacesAndNewlines)
 
     static let dcAPIClientID = "x509_san_dns:digitalcreds.dev.trustedpath.info"
+    /// The one origin the request's `expected_origins` names: where a browser would have delivered it from.
+    static let dcAPIOrigin = "https://digitalcreds.dev.trustedpath.info"
 
     static let complexMdocDCQL = #"""
         {"credentials":[{"id":"mdl-id","format":"mso_mdoc","meta":{"doctype_value":"org.iso.18013.5.1.mDL"},
@@ -60,7 +62,9 @@ struct PublishedRequestTests {
     func dcAPIRequestReachesTrust() throws {
         let queries = try TrustFixtures.queries(world: world, listing: [])
         let decision = OpenID4VPVerifier.decide(
-            requestObject: PublishedVectors.signedDCAPIRequest, clientID: nil, at: now, trust: queries)
+            requestObject: PublishedVectors.signedDCAPIRequest, clientID: nil, origin: PublishedVectors.dcAPIOrigin,
+            at: now,
+            trust: queries)
         #expect(decision.reason == .notOnTrustList, "\(decision.message)")
         #expect(decision.verifiedBy == .none)
         #expect(decision.readerDecision != nil)
@@ -83,26 +87,31 @@ struct PublishedRequestTests {
         #expect(leaf.extensions.dnsNames == ["digitalcreds.dev.trustedpath.info"])
         let queries = try TrustFixtures.queries(world: world, listing: [leaf])
         let listed = OpenID4VPVerifier.decide(
-            requestObject: PublishedVectors.signedDCAPIRequest, clientID: PublishedVectors.dcAPIClientID, at: now,
+            requestObject: PublishedVectors.signedDCAPIRequest, clientID: PublishedVectors.dcAPIClientID,
+            origin: PublishedVectors.dcAPIOrigin, at: now,
             trust: queries)
         #expect(listed.reason == .readerEKU, "\(listed.message)")
         #expect(listed.readerDecision?.anchor?.sha256 == leaf.sha256Hex)
 
         // The real queries, with the simulated network ("sim") exempt for OpenID4VP: trusted.
         let exemptByQueries = OpenID4VPVerifier.decide(
-            requestObject: PublishedVectors.signedDCAPIRequest, clientID: PublishedVectors.dcAPIClientID, at: now,
+            requestObject: PublishedVectors.signedDCAPIRequest, clientID: PublishedVectors.dcAPIClientID,
+            origin: PublishedVectors.dcAPIOrigin, at: now,
             trust: queries, options: OpenID4VPOptions(readerEKUExemptNetworks: ["sim"]))
         #expect(exemptByQueries.trusted, "\(exemptByQueries.message)")
         #expect(exemptByQueries.verifiedBy.commonName == "digitalcreds.dev.trustedpath.info")
         // Another network exempt: still reader_eku.
         let otherExempt = OpenID4VPVerifier.decide(
-            requestObject: PublishedVectors.signedDCAPIRequest, clientID: PublishedVectors.dcAPIClientID, at: now,
+            requestObject: PublishedVectors.signedDCAPIRequest, clientID: PublishedVectors.dcAPIClientID,
+            origin: PublishedVectors.dcAPIOrigin, at: now,
             trust: queries, options: OpenID4VPOptions(readerEKUExemptNetworks: ["other"]))
         #expect(otherExempt.reason == .readerEKU, "\(otherExempt.message)")
 
         let exempting = AnchoredReaderTrust(anchors: [leaf], network: "dcapi")
         let exempt = OpenID4VPVerifier.decide(
-            requestObject: PublishedVectors.signedDCAPIRequest, clientID: nil, at: now, trust: exempting,
+            requestObject: PublishedVectors.signedDCAPIRequest, clientID: nil, origin: PublishedVectors.dcAPIOrigin,
+            at: now,
+            trust: exempting,
             options: OpenID4VPOptions(readerEKUExemptNetworks: ["dcapi"]))
         #expect(exempt.trusted, "\(exempt.message)")
         #expect(exempt.verifiedBy.commonName == "digitalcreds.dev.trustedpath.info")
@@ -113,16 +122,26 @@ struct PublishedRequestTests {
         let trust = AnchoredReaderTrust(anchors: [try leaf])
         let mismatch = OpenID4VPVerifier.decide(
             requestObject: PublishedVectors.signedDCAPIRequest, clientID: "x509_san_dns:verifier.example.org",
-            at: now, trust: trust)
+            origin: PublishedVectors.dcAPIOrigin, at: now, trust: trust)
         #expect(mismatch.reason == .clientIDMismatch)
+        // Not said to come through the DC API: its dc_api.jwt response mode is refused by the URL rules.
+        let notDCAPI = OpenID4VPVerifier.decide(
+            requestObject: PublishedVectors.signedDCAPIRequest, clientID: nil, at: now, trust: trust)
+        #expect(notDCAPI.reason == .unsupportedResponseMode, "\(notDCAPI.message)")
+        // From another origin than its expected_origins.
+        let elsewhere = OpenID4VPVerifier.decide(
+            requestObject: PublishedVectors.signedDCAPIRequest, clientID: nil, origin: "https://evil.example", at: now,
+            trust: trust)
+        #expect(elsewhere.reason == .originMismatch, "\(elsewhere.message)")
         let later = OpenID4VPVerifier.decide(
-            requestObject: PublishedVectors.signedDCAPIRequest, clientID: nil,
+            requestObject: PublishedVectors.signedDCAPIRequest, clientID: nil, origin: PublishedVectors.dcAPIOrigin,
             at: Date(timeIntervalSince1970: 1_800_000_000), trust: trust)
         #expect(later.reason == .notOnTrustList, "\(later.message)")
         var tampered = PublishedVectors.signedDCAPIRequest
         tampered.removeLast()
         tampered.append(PublishedVectors.signedDCAPIRequest.last == "g" ? "w" : "g")
-        let bad = OpenID4VPVerifier.decide(requestObject: tampered, clientID: nil, at: now, trust: trust)
+        let bad = OpenID4VPVerifier.decide(
+            requestObject: tampered, clientID: nil, origin: PublishedVectors.dcAPIOrigin, at: now, trust: trust)
         #expect(bad.reason == .badSignature || bad.reason == .malformedJWS, "\(bad.message)")
     }
 

@@ -62,7 +62,8 @@ struct ResponseDestinationTests {
         let kelvin = try decide(
             destination.merging(["client_id": .string("x509_san_dns:\u{212A}iosk.sim.example")]) { $1 }, signer: kiosk)
         #expect(!kelvin.trusted)
-        #expect(kelvin.reason == .sanDNSMismatch, "\(kelvin.reasonCode ?? "nil"): \(kelvin.message)")
+        // A byte outside ASCII: no host name at all (RFC 1123), so the client identifier is malformed.
+        #expect(kelvin.reason == .malformedRequest, "\(kelvin.reasonCode ?? "nil"): \(kelvin.message)")
         #expect(URIHost.of("https://\u{212A}iosk.sim.example/response") == nil)
         #expect(DNSName.same("Kiosk.SIM.example", "kiosk.sim.example"))
         #expect(!DNSName.same("\u{212A}iosk.sim.example", "kiosk.sim.example"))
@@ -74,7 +75,9 @@ struct ResponseDestinationTests {
             "response_mode": .string("direct_post"), "response_uri": .string("https://\(host)/response"),
         ])
         #expect(post.trusted, "\(post.message)")
-        let fragment = try decide(["redirect_uri": .string("https://\(host)/callback")])
+        let fragment = try decide([
+            "response_mode": .string("fragment"), "redirect_uri": .string("https://\(host)/callback"),
+        ])
         #expect(fragment.trusted, "\(fragment.message)")
     }
 

@@ -90,7 +90,10 @@ struct UnsignedRequestTests {
         let registered = decide(
             "openid4vp://?response_type=vp_token&client_id=verifier-123&response_mode=direct_post"
                 + "&response_uri=https%3A%2F%2Fverifier.example%2Fpost",
-            options: OpenID4VPOptions(preRegisteredClientIDs: ["verifier-123"]))
+            options: OpenID4VPOptions(preRegisteredClients: [
+                PreRegisteredClient(
+                    clientID: "verifier-123", certificateSHA256: [], responseURIs: ["https://verifier.example/post"])
+            ]))
         #expect(registered.reason == .unsignedRequest)
         #expect(registered.domain == "verifier.example")
     }

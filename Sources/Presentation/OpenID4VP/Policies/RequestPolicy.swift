@@ -32,14 +32,21 @@ struct RequestContext {
     let requestObject: RequestObject?
     /// The `wallet_nonce` the wallet POSTed to `request_uri`; nil when it sent none.
     let walletNonce: String?
+    /// The web origin the platform delivered the request from over the Digital Credentials API (OpenID4VP 1.0
+    /// Appendix A), as the caller says; nil when the request did not come through that API. Only the caller decides
+    /// this, never the request: without it every request is judged by the URL rules.
+    let origin: String?
 
     /// The `x5c` chain, leaf first, once ``SignaturePolicy`` verified the signature with the leaf's key.
     var certificates: [Certificate] = []
     /// What was tolerated, for the decision's warnings.
     var warnings: [String] = []
 
-    /// Whether the client is known to the wallet as pre-registered (OpenID4VP 1.0 §5.9.2).
-    var isPreRegistered: Bool { options.preRegisteredClientIDs.contains(client.clientID) }
+    /// The client's registration with this wallet (OpenID4VP 1.0 §5.9.2); nil when it has none.
+    var registration: PreRegisteredClient? { options.registration(of: client.clientID) }
+
+    /// Whether the request came through the Digital Credentials API (the caller gave its origin).
+    var viaDigitalCredentialsAPI: Bool { origin != nil }
 
     /// The URI the response goes to: `response_uri`, else `redirect_uri`, else, for the `redirect_uri:` prefix, the
     /// identifier itself (§5.9.3 lets the verifier omit the parameter).
