@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "JOSE", dependencies: ["X509"]),
         // What a wallet component that only asks trust questions links: the list model, verification (policies),
         // the cache of verified lists, the snapshot and the queries. No libcurl, libsystemd or HTTP server.
-        .target(name: "TrustLists", dependencies: ["COSE", "X509"]),
+        .target(name: "TrustLists", dependencies: ["COSE", "JOSE", "X509"]),
         // What a wallet receives from a verifier (OpenID4VP request objects, ISO/IEC 18013-5 DeviceRequests) turned
         // into verifiedBy decisions from the queries. No libcurl: request_uri is fetched behind a protocol.
         .target(name: "Presentation", dependencies: ["TrustLists", "JOSE", "COSE", "X509"]),
@@ -83,7 +83,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "TrustListsTests",
-            dependencies: ["TrustListsService", "Publishing", "TrustLists", "COSE", "X509", "TestSupport"]),
+            dependencies: ["TrustListsService", "Publishing", "TrustLists", "JOSE", "COSE", "X509", "TestSupport"]),
         .testTarget(
             name: "TrustCLITests",
             dependencies: ["TrustCLI", "TrustListsService", "Publishing", "TrustLists", "JOSE", "X509", "TestSupport"]),
@@ -108,6 +108,7 @@ if Context.environment["TRUSTLISTS_FUZZ"] == "1" {
         ("crl", ["TrustLists", "X509"]),
         ("openid4vp", ["Presentation", "Publishing", "TrustLists", "JOSE", "X509"]),
         ("http-api", ["TrustAPI", "HTTPServer", "TrustListsService", "Publishing", "TrustLists"]),
+        ("lote", ["TrustLists", "Publishing", "JOSE", "X509"]),
     ]
     package.targets.append(
         .target(name: "FuzzSupport", dependencies: ["TrustLists", "Publishing", "COSE", "X509"], path: "Fuzz/Support"))

@@ -4,7 +4,7 @@
 Usage: fuzz-seeds.py OUT REPO FIXTURES [--demo DIR]
 
 Seeds come from files that stay where they are (nothing is copied into the project): the real lists and roots in
-FIXTURES (../shared/fixtures/real), the example configuration in REPO/config, the ISO/IEC 18013-5 Annex D vectors in
+FIXTURES (../shared/fixtures/real) and the EU LoTE payloads beside it (../shared/fixtures/lote), the example configuration in REPO/config, the ISO/IEC 18013-5 Annex D vectors in
 REPO/Tests/PresentationTests/AnnexDVectors.swift (and the certificates all of these carry), and, with --demo, the folder `trustctl demo --dir DIR` left behind
 (a snapshot.json, a configuration, two signed lists, two request objects, reader and document signer chains). Payloads are taken out of the signed lists with Python's cbor2;
 without cbor2 the payload targets get only the small seeds written here. Every source that is missing is skipped
@@ -166,6 +166,47 @@ def presentation_seeds(seeds, demo, vectors):
         seeds.add("http-api", bytes([route, 0]) + json.dumps(body).encode())
 
 
+def lote_seeds(seeds, folder):
+    """Seeds of the lote target (its first byte picks a mode: 0 payload, 1 signed document, 2 payload signed there):
+    the EU LoTE payloads in FOLDER (../shared/fixtures/lote), a small hand-made LoTE, and JWS shapes around them."""
+    small = json.dumps({"LoTE": {
+        "ListAndSchemeInformation": {
+            "LoTEVersionIdentifier": 1, "LoTESequenceNumber": 2,
+            "LoTEType": "http://uri.etsi.org/19602/LoTEType/EUWRPACProvidersList",
+            "SchemeOperatorName": [{"lang": "en", "value": "Fuzz"}], "SchemeTerritory": "EU",
+            "ListIssueDateTime": "2026-01-01T00:00:00Z", "NextUpdate": "2026-07-01T00:00:00Z"},
+        "TrustedEntitiesList": [{
+            "TrustedEntityInformation": {"TEName": [{"lang": "en", "value": "E"}]},
+            "TrustedEntityServices": [{
+                "ServiceInformation": {
+                    "ServiceTypeIdentifier": "http://uri.etsi.org/19602/SvcType/WRPAC/Issuance",
+                    "ServiceName": [{"lang": "en", "value": "S"}],
+                    "ServiceDigitalIdentity": {"PublicKeyValues": [{"kty": "EC", "crv": "P-256"}],
+                                               "X509SKIs": ["AQID"]},
+                    "ServiceStatus": "http://uri.etsi.org/19602/Svcstatus/withdrawn",
+                    "StatusStartingTime": "2026-02-01T00:00:00Z"},
+                "ServiceHistory": [{"ServiceName": [], "ServiceDigitalIdentity": {},
+                                    "ServiceStatus": "granted", "StatusStartingTime": "2025-01-01T00:00:00Z"}]}]}]}})
+    payloads = [small.encode()]
+    if folder.is_dir():
+        payloads += [path.read_bytes() for path in sorted(folder.glob("*.json"))]
+    else:
+        note(f"{folder} absent: only the hand-made LoTE as a seed")
+    b64u = lambda data: base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+    header = b64u(json.dumps({"alg": "ES256", "x5c": ["AAAA"], "sigT": "2026-01-01T00:00:00Z",
+                              "crit": ["sigT"], "x5t#S256": b64u(bytes(32))}).encode())
+    for payload in payloads:
+        seeds.add("lote", b"\x00" + payload)
+        seeds.add("lote", b"\x02" + payload)
+    compact = header + "." + b64u(small.encode()) + "." + b64u(bytes(64))
+    seeds.add("lote", b"\x01" + compact.encode())
+    seeds.add("lote", b"\x01" + json.dumps({"payload": b64u(small.encode()), "protected": header,
+                                              "header": {"kid": "k"}, "signature": b64u(bytes(64))}).encode())
+    seeds.add("lote", b"\x01" + json.dumps({"payload": b64u(small.encode()),
+                                              "signatures": [{"protected": header, "signature": ""}]}).encode())
+    seeds.add("lote", b"\x01<?xml version=\"1.0\"?><LoTE/>")
+
+
 def crl_seeds(seeds):
     """CRLs for the `crl` target, signed with the fixed key of Fuzz/crl (P-256 scalar 0xC21CA, CA "CN=fuzz CRL CA"):
     one of each kind the verifier refuses or warns about, in DER, and one in PEM with text around it. Nothing without
@@ -316,6 +357,8 @@ def main():
             signed = signed_for_all(second, bare)
             if signed is not None:
                 seeds.add("device-request", device_request_input(transcript, signed))
+
+    lote_seeds(seeds, fixtures.parent / "lote")
 
     configs = [repo / "config/trustlists.json"]
     if demo:

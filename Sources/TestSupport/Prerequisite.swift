@@ -87,6 +87,11 @@ extension Prerequisite {
         "the real fixture folder", hint: "looked for \(RealFixtures.directory.path)/SHA256SUMS"
     ) { RealFixtures.isAvailable }
 
+    /// The unsigned LoTE payloads of the LoTE fixture folder (``LoTEFixtures``).
+    public static let loteFixtures = Prerequisite(
+        "the LoTE fixture folder", hint: "looked in \(LoTEFixtures.directory.path)"
+    ) { LoTEFixtures.isAvailable }
+
     /// `python3`, for the loopback list server (standard library only).
     public static let python3 = Prerequisite("python3", hint: "looked on PATH and at /usr/bin/python3") {
         TestTools.python3 != nil

@@ -13,7 +13,8 @@ enum DaemonCommand {
         overview: """
             Keeps the configured trust lists current: serves the last good lists at once, then refreshes each list \
             when it is due (with backoff after failures) and writes metrics after every refresh. With a "server" \
-            object in the configuration, or sockets passed by systemd, it serves the HTTP API (docs/operations.md).
+            object in the configuration, or sockets passed by systemd, it serves the HTTP API and the console, a \
+            status page at / (docs/operations.md).
             """,
         usage: "[--config <file>] [--metrics-file <file>] [--export-dir <dir>]",
         options: [
@@ -37,7 +38,8 @@ enum DaemonCommand {
             Logs go to stderr, one line per event, with journald priority prefixes (<3> error, <4> warning, <6> info).
             Metrics are written to metrics.prom in the cache directory. See docs/operations.md.
 
-            EXIT STATUS: 0 stopped by a signal, 1 cannot start (configuration, or the HTTP API cannot listen), 2 usage error.
+            EXIT STATUS: 0 stopped by a signal, 1 cannot start (configuration, the HTTP API cannot listen, or the admin
+            token file of server.admin is unusable), 2 usage error.
             """)
 
     /// Runs the daemon.

@@ -60,7 +60,7 @@ extension Daemon {
         guard let document = service.snapshotDocument else { return }
         do {
             let result = try ExportDirectory(directory: exportDirectory).write(
-                document, lists: ExportDirectory.items(of: service, at: time), at: time)
+                document, lists: ExportDirectory.items(of: service, at: time), crls: service.signedCRLs, at: time)
             if result.pointerChanged || !result.written.isEmpty || !result.pruned.isEmpty {
                 logger.log(
                     .info, "export written",

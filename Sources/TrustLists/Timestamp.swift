@@ -1,8 +1,8 @@
-import COSE
 import Foundation
+import X509
 
 /// RFC 3339 timestamps in UTC (`2025-11-18T18:38:12Z`), as the CLI, JSON, logs and the snapshot write them: one
-/// format, by the COSE module's RFC 3339 code (the one that reads a list's tag 0 dates).
+/// format, by the X509 module's RFC 3339 code (the one that reads a list's tag 0 dates and a LoTE's dates).
 public enum Timestamp {
     /// `date` rounded to the millisecond, as RFC 3339 UTC: whole seconds, or the fraction when there is one.
     ///

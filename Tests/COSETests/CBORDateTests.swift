@@ -2,6 +2,7 @@ import COSE
 import Foundation
 import TestSupport
 import Testing
+import X509
 
 @Suite("Dates: tag 0 RFC 3339 and tag 1 epoch (RFC 8949 §3.4.1, §3.4.2)")
 struct CBORDateTests {

@@ -163,4 +163,20 @@ final class DaemonHTTPTests {
                 .posixPermissions] as? Int
         #expect(mode == 0o644)
     }
+
+    @Test("an admin token file that others may read keeps the daemon from starting: exit 1, admin_token_unusable")
+    func refusesSharedTokenFile() throws {
+        let network = try ServedNetwork(
+            extraTop: "\"server\": { \"listen\": [\"127.0.0.1:0\"], \"admin\": { \"tokenFile\": \"admin.token\" } }")
+        let tokenFile = network.configuration.file.deletingLastPathComponent().appendingPathComponent("admin.token")
+        try Data("a-token\n".utf8).write(to: tokenFile)
+        chmod(tokenFile.path, 0o644)
+        let daemon = try network.startDaemon()
+        defer { daemon.kill() }
+        #expect(daemon.waitForExit(timeout: 20) == 1)
+        let line = try #require(daemon.logLines.first { $0.message == "cannot start" }, "\(daemon.log)")
+        #expect(line["reason"] == "admin_token_unusable")
+        #expect(line["message"]?.contains("chmod 600") == true, "\(line)")
+        #expect(!daemon.logLines.contains { $0.message == "refresh started" }, "nothing was refreshed")
+    }
 }

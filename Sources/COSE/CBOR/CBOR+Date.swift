@@ -1,4 +1,5 @@
 import Foundation
+import X509
 
 extension CBOR {
     /// A date as tag 0 over an RFC 3339 `date-time` in UTC with `Z` (RFC 8949 §3.4.1; the `tdate` of ISO/IEC 18013-5),

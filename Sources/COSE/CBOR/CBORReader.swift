@@ -1,4 +1,5 @@
 import Foundation
+import X509
 
 /// Typed, path-aware access to a decoded ``CBORNode``, for decoding a model in a few precise lines:
 ///

@@ -18,6 +18,9 @@ public struct JWS: Sendable, Hashable {
     /// The JWS signing input, as received: the ASCII of `BASE64URL(header) '.' BASE64URL(payload)` (RFC 7515 §5.2
     /// step 8), never re-encoded.
     public let signingInput: [UInt8]
+    /// The unprotected header of the JWS JSON serialization (RFC 7515 §7.2.1 `header`); nil for the compact
+    /// serialization and when absent. Its members are not signed, and nothing here reads them.
+    public let unprotectedHeader: [String: JSONValue]?
     /// The header's `alg` (RFC 7515 §4.1.1), a supported algorithm.
     public let alg: JWSAlgorithm
     /// The header's `typ` (RFC 7515 §4.1.9), e.g. `oauth-authz-req+jwt`; nil when absent.
@@ -65,10 +68,18 @@ public struct JWS: Sendable, Hashable {
                 .malformedJWS,
                 "expected 3 segments header.payload.signature (RFC 7515 §7.1), found \(dots.count + 1)\(jwe)")
         }
-        let headerSegment = bytes[..<dots[0]]
-        let payloadSegment = bytes[(dots[0] + 1)..<dots[1]]
-        let signatureSegment = bytes[(dots[1] + 1)...]
+        try self.init(
+            headerSegment: bytes[..<dots[0]], payloadSegment: bytes[(dots[0] + 1)..<dots[1]],
+            signatureSegment: bytes[(dots[1] + 1)...], unprotectedHeader: nil, limits: limits,
+            understoodCriticalHeaders: understoodCriticalHeaders)
+    }
 
+    /// Decodes the three base64url parts of a JWS, from either serialization (RFC 7515 §5.2 steps 2–7): the protected
+    /// header, the payload and the signature, as their ASCII text; the signing input is `header '.' payload`.
+    init(
+        headerSegment: ArraySlice<UInt8>, payloadSegment: ArraySlice<UInt8>, signatureSegment: ArraySlice<UInt8>,
+        unprotectedHeader: [String: JSONValue]?, limits: Limits, understoodCriticalHeaders: Set<String>
+    ) throws(JOSEError) {
         guard !headerSegment.isEmpty else {
             throw JOSEError(
                 .malformedJWS, "header: expected a base64url JSON object (RFC 7515 §7.1), found an empty segment")
@@ -111,7 +122,8 @@ public struct JWS: Sendable, Hashable {
         }
         self.signature = try Base64URL.decode(utf8: signatureSegment, path: "signature")
         self.protectedHeader = headerObject
-        self.signingInput = Array(bytes[..<dots[1]])
+        self.unprotectedHeader = unprotectedHeader
+        self.signingInput = Array(headerSegment) + [UInt8(ascii: ".")] + Array(payloadSegment)
     }
 
     private static func optionalString(_ header: [String: JSONValue], _ name: String) throws(JOSEError) -> String? {

@@ -24,6 +24,10 @@ extension SignatureAlgorithm {
                 throw JOSEError(
                     .unsupportedAlgorithm,
                     "alg \(name): HMAC (RFC 7518 §3.2) is refused, only public-key signatures are; \(accepted)")
+            case "PS256", "PS384", "PS512", "RS256", "RS384", "RS512":
+                throw JOSEError(
+                    .unsupportedAlgorithm,
+                    "alg \(name): RSA signatures (RFC 7518 §3.3, §3.5) are not supported; \(accepted)")
             default:
                 throw JOSEError(.unsupportedAlgorithm, "alg \(name) is not supported; \(accepted)")
             }

@@ -5,8 +5,10 @@ import X509
 /// A complete ISO/IEC 18013-5 trust network built with the certificate builder, for `trustctl demo` and for the
 /// tests' list simulator: a network root, an issuing CA, a VICAL signer (EKU 1.0.18013.5.1.8, key usage
 /// nonRepudiation, as real ones), a RICAL signer (no EKU, as real ones), three IACAs with different docTypes, a
-/// reader CA with an intermediate and a reader leaf (EKU 1.0.18013.5.1.6), and a document signer under the first
-/// IACA (EKU 1.0.18013.5.1.2). All keys are fresh EC P-256 keys.
+/// reader CA with an intermediate and a reader leaf (EKU 1.0.18013.5.1.6), two readers directly under the reader CA
+/// (one of them for revocation), and two document signers under the first IACA (EKU 1.0.18013.5.1.2; one of them for
+/// revocation). All keys are fresh EC P-256 keys. With a CRL base URL, every IACA and the reader CA name their CRL in
+/// a cRLDistributionPoints extension (`DemoNetwork+CRLs.swift`).
 public struct DemoNetwork: Sendable {
     /// A certificate and its private key.
     public struct Issued: Sendable {
@@ -40,6 +42,14 @@ public struct DemoNetwork: Sendable {
     public let readerLeaf: Issued
     /// A document signer under the first IACA.
     public let documentSigner: Issued
+    /// A second document signer under the first IACA: the one the demo's CRL revokes.
+    public let revokedDocumentSigner: Issued
+    /// A reader authentication leaf directly under the reader CA.
+    public let directReader: Issued
+    /// A second reader directly under the reader CA: the one the demo's CRL revokes.
+    public let revokedReader: Issued
+    /// Where the CAs' CRLs are published (`<base>/<ca-slug>.crl`); nil when the CAs name no CRL.
+    public let crlBaseURL: String?
     /// The time the network was built around (UTC).
     public let time: Date
 
@@ -48,10 +58,20 @@ public struct DemoNetwork: Sendable {
 
     /// Builds a network whose certificates are valid around `time`: CAs from a year before to ten (roots) or five
     /// (intermediates) years after, end-entity certificates from 30 days before to a year after.
-    /// - Parameter name: a word put in every subject (e.g. "Demo", "Sim").
+    /// - Parameters:
+    ///   - name: a word put in every subject (e.g. "Demo", "Sim").
+    ///   - crlBaseURL: where the IACAs' and the reader CA's CRLs are published (no trailing slash); nil for none.
     /// - Throws: ``X509Error`` when OpenSSL fails.
-    public init(name: String, at time: Date) throws(X509Error) {
+    public init(name: String, at time: Date, crlBaseURL: String? = nil) throws(X509Error) {
         self.time = time
+        self.crlBaseURL = crlBaseURL
+        func publishesCRL(_ commonName: String) -> (inout CertificateBuilder) -> Void {
+            { builder in
+                if let url = Self.crlURL(base: crlBaseURL, commonName: commonName) {
+                    builder.crlDistributionPointURIs = [url]
+                }
+            }
+        }
         root = try Self.issue("\(name) Network Root", at: time, validDays: 3650, kind: .ca(pathLength: nil))
         issuingCA = try Self.issue("\(name) Issuing CA", by: root, at: time, validDays: 1825, kind: .ca(pathLength: 0))
         vicalSigner = try Self.issue(
@@ -62,19 +82,27 @@ public struct DemoNetwork: Sendable {
             kind: .leaf(eku: nil, usage: [.nonRepudiation]))
         iacas = [
             (
-                try Self.issue("\(name) IACA Utopia", at: time, validDays: 3650, kind: .ca(pathLength: 0)),
+                try Self.issue(
+                    "\(name) IACA Utopia", at: time, validDays: 3650, kind: .ca(pathLength: 0),
+                    configure: publishesCRL("\(name) IACA Utopia")),
                 ["org.iso.18013.5.1.mDL"]
             ),
             (
-                try Self.issue("\(name) IACA Arcadia", at: time, validDays: 3650, kind: .ca(pathLength: 0)),
+                try Self.issue(
+                    "\(name) IACA Arcadia", at: time, validDays: 3650, kind: .ca(pathLength: 0),
+                    configure: publishesCRL("\(name) IACA Arcadia")),
                 ["org.iso.18013.5.1.mDL", "org.iso.23220.photoid.1"]
             ),
             (
-                try Self.issue("\(name) IACA Eldorado", at: time, validDays: 3650, kind: .ca(pathLength: 0)),
+                try Self.issue(
+                    "\(name) IACA Eldorado", at: time, validDays: 3650, kind: .ca(pathLength: 0),
+                    configure: publishesCRL("\(name) IACA Eldorado")),
                 ["eu.europa.ec.eudi.pid.1"]
             ),
         ]
-        readerCA = try Self.issue("\(name) Reader CA", at: time, validDays: 3650, kind: .ca(pathLength: nil))
+        readerCA = try Self.issue(
+            "\(name) Reader CA", at: time, validDays: 3650, kind: .ca(pathLength: nil),
+            configure: publishesCRL("\(name) Reader CA"))
         readerIntermediate = try Self.issue(
             "\(name) Reader Intermediate", by: readerCA, at: time, validDays: 1825, kind: .ca(pathLength: 0))
         readerLeaf = try Self.issue(
@@ -83,6 +111,15 @@ public struct DemoNetwork: Sendable {
         documentSigner = try Self.issue(
             "\(name) Document Signer", by: iacas[0].iaca, at: time, validDays: 365,
             kind: .leaf(eku: [OID.documentSignerEKU], usage: [.digitalSignature]))
+        revokedDocumentSigner = try Self.issue(
+            "\(name) Revoked Document Signer", by: iacas[0].iaca, at: time, validDays: 365,
+            kind: .leaf(eku: [OID.documentSignerEKU], usage: [.digitalSignature]))
+        directReader = try Self.issue(
+            "\(name) Direct Reader", by: readerCA, at: time, validDays: 365,
+            kind: .leaf(eku: [OID.readerAuthenticationEKU], usage: [.digitalSignature]))
+        revokedReader = try Self.issue(
+            "\(name) Revoked Reader", by: readerCA, at: time, validDays: 365,
+            kind: .leaf(eku: [OID.readerAuthenticationEKU], usage: [.digitalSignature]))
     }
 
     /// What a certificate is for.

@@ -58,9 +58,35 @@ extension TrustAPI {
                 "\(list.id) has no trusted version (\(listState.rawValue)\(state?.stateReason.map { ": \($0)" } ?? ""))"
             ).response
         }
+        return published(version, type: "application/cose; cose-type=\"cose-sign1\"", request: request, at: time)
+    }
+
+    /// `GET /v1/crls/{network}/{issuerSHA256}`: the current CRL of a CA the network's lists name, verified by this
+    /// process against that CA, as DER (`application/pkix-crl`, RFC 5280 §4.2.1.13), with the list mirror's `ETag`,
+    /// 304, `Last-Modified` (thisUpdate) and `Cache-Control`. 404 `unknown_crl` for a CA no list of the network
+    /// names or that has no verified CRL.
+    func signedCRL(_ request: HTTPRequest) -> HTTPResponse {
+        let network = request.pathParameters["network"] ?? ""
+        let issuer = request.pathParameters["issuerSHA256"] ?? ""
+        guard let slot = CRLSlotID("\(network)/\(issuer)"), let version = holder.service.signedCRL(slot) else {
+            return APIFailure(
+                404, .unknownCRL,
+                "no verified CRL of a CA with SHA-256 \(issuer) listed in network \(network) "
+                    + "(see the crls of GET /v1/status)"
+            ).response
+        }
+        return published(version, type: "application/pkix-crl", request: request, at: now())
+    }
+
+    /// A signed version's bytes as published: strong `ETag` (SHA-256 of the bytes), `If-None-Match` → 304,
+    /// `Last-Modified` (its date) and `Cache-Control` bounded by the check interval and its nextUpdate.
+    private func published(
+        _ version: SignedListVersion, type: String, request: HTTPRequest, at time: Date
+    ) -> HTTPResponse {
         let tag = ETag(strong: version.sha256Hex)!
         let maxAge = CacheLifetime.maxAge(
-            checkIntervalSeconds: service.configuration.checkIntervalSeconds, nextUpdate: version.nextUpdate, now: time)
+            checkIntervalSeconds: holder.service.configuration.checkIntervalSeconds, nextUpdate: version.nextUpdate,
+            now: time)
         var headers: HTTPHeaders = [
             "ETag": tag.fieldValue, "Last-Modified": HTTPDate.imfFixdate(version.date),
             "Cache-Control": "public, max-age=\(maxAge)",
@@ -68,7 +94,7 @@ extension TrustAPI {
         if request.ifNoneMatchFails(for: tag) {
             return HTTPResponse(status: 304, headers: headers)
         }
-        headers["Content-Type"] = "application/cose; cose-type=\"cose-sign1\""
+        headers["Content-Type"] = type
         return HTTPResponse(status: 200, headers: headers, body: version.bytes)
     }
 }

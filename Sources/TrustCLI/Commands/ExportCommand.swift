@@ -37,7 +37,8 @@ enum ExportCommand: Command {
         do {
             let snapshot = service.snapshot
             let document = SnapshotDocument(snapshot: snapshot, json: try snapshot.jsonEncoded())
-            let result = try export.write(document, lists: ExportDirectory.items(of: service, at: time), at: time)
+            let result = try export.write(
+                document, lists: ExportDirectory.items(of: service, at: time), crls: service.signedCRLs, at: time)
             context.print(
                 "exported generation \(snapshot.generation) to \(export.directory.path): "
                     + "\(result.written.count) files written, \(result.pruned.count) removed"

@@ -79,6 +79,14 @@ enum QueryCommand {
             ]
         }
         if !decision.docTypes.isEmpty { rows.append(("docTypes", decision.docTypes.joined(separator: ", "))) }
+        if let revocation = decision.revocation {
+            let number = revocation.crlNumber.map { ", CRL number \($0)" } ?? ""
+            let next = revocation.nextUpdate.map { ", nextUpdate \(Timestamp.text($0))" } ?? ""
+            rows.append(("revocation", "\(revocation.state.rawValue)\(number)\(next)"))
+        }
+        if !decision.warnings.isEmpty {
+            rows.append(("warnings", decision.warnings.map(\.rawValue).joined(separator: ", ")))
+        }
         rows += [
             ("at", Timestamp.text(inputs.time)), ("generation", String(inputs.queries.generation)),
             ("message", decision.message),

@@ -6,7 +6,8 @@ import TrustListsService
 enum StatusCommand: Command {
     static let spec = CommandSpec(
         name: "status",
-        overview: "Show each list's state (fresh, overdue, expired, no_trust), version, source and last error.",
+        overview:
+            "Show each list's state (fresh, overdue, expired, no_trust), version, source and last error, and the CRLs.",
         usage: "[--config <file>] [--at <time>] [--json]",
         options: [
             ConfigOption.option,
@@ -17,9 +18,12 @@ enum StatusCommand: Command {
             Verifies the lists cached by the last refresh again (a file in the cache is evidence, never authority) and
             reports from them and their records; fetches nothing and writes nothing.
 
+            Below the lists, the CRLs of the CAs the lists name (state fresh, stale, expired or missing).
             EXIT STATUS (monitoring-plugin convention): 0 OK, 1 WARNING (a list is overdue, or its last refresh
-            failed while its last good version is still trusted), 2 CRITICAL (a list is expired or has no trust),
-            3 UNKNOWN (configuration or usage error, or a cache directory this user cannot read).
+            failed while its last good version is still trusted; in revocation mode require, a CRL is stale),
+            2 CRITICAL (a list is expired or has no trust; in revocation mode require, a CRL is expired or missing),
+            3 UNKNOWN (configuration or usage error, or a cache directory this user cannot read). In revocation mode
+            warn (the default) CRL states never change the exit status.
             """)
 
     static var usageExitCode: Int32 { 3 }
@@ -78,8 +82,30 @@ enum StatusCommand: Command {
                 )
             }
         }
+        lines += crlText(report)
         lines += report.events.map { "note: \($0)" }
         return lines.joined(separator: "\n")
+    }
+
+    /// The CRLs of the listed CAs, by network: one row per CA with a CRL source, then its last error.
+    static func crlText(_ report: StatusReport) -> [String] {
+        guard !report.crls.isEmpty else { return [] }
+        var rows = [["NETWORK", "CA", "MODE", "STATE", "CRL NUMBER", "NEXT UPDATE", "REVOKED", "SOURCE", "LAST ERROR"]]
+        for crl in report.crls {
+            rows.append([
+                crl.slot.network, "\(crl.issuer) [\(crl.slot.issuerSHA256.prefix(12))]", crl.mode.rawValue,
+                crl.state.rawValue, crl.current?.crlNumber ?? "-", crl.current.map { Timestamp.text($0.nextUpdate) } ?? "-",
+                crl.current.map { String($0.revoked) } ?? "-", crl.origin?.rawValue ?? "-",
+                crl.lastError.map { "\($0.reason) (\($0.count) since \(Timestamp.text($0.first)))" } ?? "-",
+            ])
+        }
+        var lines = ["", "CRLs:", TextTable.columns(rows)]
+        for crl in report.crls {
+            if let error = crl.lastError {
+                lines.append("crl \(crl.slot.network)/\(crl.issuer): last error \(error.reason): \(error.message)")
+            }
+        }
+        return lines
     }
 }
 

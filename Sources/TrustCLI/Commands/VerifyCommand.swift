@@ -3,31 +3,42 @@ import TrustLists
 import TrustListsService
 import X509
 
-/// `trustctl verify FILE --kind vical|rical --root PEM... [--at TIME] [--json]`, and
+/// `trustctl verify FILE --kind vical|rical --root PEM... [--at TIME] [--json]`,
+/// `trustctl verify FILE --kind lote --root PEM... [--lote-type URI] [--at TIME] [--json]` (``VerifyLoTECommand``), and
 /// `trustctl verify FILE --kind crl --issuer PEM [--at TIME] [--json]` (``VerifyCRLCommand``).
 enum VerifyCommand: Command {
     static let spec = CommandSpec(
         name: "verify",
         overview:
-            "Verify a signed VICAL or RICAL file against pinned roots, or a CRL against its CA, and summarise it.",
+            "Verify a signed VICAL, RICAL or LoTE file against pinned roots, or a CRL against its CA, and summarise it.",
         usage: """
             <file> --kind vical|rical --root <pem> [--root <pem>]... [--at <time>] [--provider <name>] [--json]
+                   trustctl verify <file> --kind lote --root <pem>... [--lote-type <uri>] [--at <time>] [--json]
                    trustctl verify <file> --kind crl --issuer <pem> [--at <time>] [--json]
             """,
         options: [
-            .value("kind", "vical|rical|crl", "Which kind of signed file it must be."),
+            .value("kind", "vical|rical|lote|crl", "Which kind of signed file it must be."),
             .value(
                 "root", "pem", "A PEM file of trusted root certificates; the signer must chain to one.",
                 repeatable: true),
             .value("issuer", "pem", "With --kind crl: the CA certificate (PEM or DER) whose key must sign the CRL."),
             .value("at", "time", "Verify at this RFC 3339 time instead of now (e.g. a list's own date)."),
-            .value("provider", "name", "Reject the list unless it names this provider."),
+            .value("provider", "name", "Reject the list unless it names this provider (VICAL, RICAL)."),
+            .value("lote-type", "uri", "With --kind lote: reject the LoTE unless its LoTEType is this URI."),
             .flag("json", "Print JSON (keys documented in docs/cli.md)."),
         ],
-        positionals: [("file", "The signed list (COSE_Sign1), or the CRL (DER or PEM).")],
+        positionals: [
+            ("file", "The signed list (COSE_Sign1; a LoTE: JAdES, compact or JSON), or the CRL (DER or PEM).")
+        ],
         discussion: """
             Checks, in order: CBOR, COSE_Sign1, signature (x5chain leaf), chain to a --root, signer EKU and key usage,
             payload, date and notAfter. A VICAL signer must carry EKU 1.0.18013.5.1.8.
+
+            A LoTE (--kind lote, ETSI TS 119 602) is checked as JAdES: the JWS (alg ES256/384/512 or EdDSA fitting the
+            x5c leaf; crit holds only sigT; x5t#S256 and sigT checked against the leaf), the x5c chain to a --root (a
+            self-signed signer may itself be the root), the signer's key usage, the payload (required members,
+            limits), LoTEType (--lote-type) and ListIssueDateTime. A past NextUpdate is a warning. XML LoTEs (XAdES)
+            are unsupported_format.
 
             A CRL (--kind crl) is checked against the CA given by --issuer: signature under that CA's key, issuer
             Name equal to the CA's subject, no unknown critical extension, not a delta, indirect or partial CRL,
@@ -45,7 +56,11 @@ enum VerifyCommand: Command {
         let kindText = try arguments.required("kind")
         if kindText.lowercased() == "crl" { return try VerifyCRLCommand.run(arguments, context: context) }
         guard arguments.value("issuer") == nil else { throw UsageError("--issuer goes with --kind crl only") }
-        let kind = try ArgumentValues.kind(kindText)
+        if kindText.lowercased() == "lote" { return try VerifyLoTECommand.run(arguments, context: context) }
+        guard arguments.value("lote-type") == nil else { throw UsageError("--lote-type goes with --kind lote only") }
+        guard let kind = ListKind(rawValue: kindText.lowercased()) else {
+            throw UsageError("--kind must be vical, rical, lote or crl, not '\(kindText)'")
+        }
         let rootFiles = arguments.values("root")
         guard !rootFiles.isEmpty else { throw UsageError("missing required option '--root'") }
         let time = try arguments.value("at").map(ArgumentValues.time) ?? context.now()

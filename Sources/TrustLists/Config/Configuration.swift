@@ -200,10 +200,13 @@ public struct NetworkConfiguration: Sendable {
     /// Whether readers of this network may lack the reader EKU 1.0.18013.5.1.6 in OpenID4VP requests (real EU access
     /// certificates carry none); never for ISO/IEC 18013-5 ReaderAuth. Default false.
     public var readerEKUOptionalForOpenID4VP: Bool
+    /// How certificates under the network's CAs are checked for revocation (`revocation`; defaults when absent).
+    public var revocation: RevocationSettings
 
     init(_ reader: JSONObjectReader, folder: URL, http: HTTPSettings) throws(ConfigurationError) {
         try reader.requireOnly([
             "id", "root", "vical", "rical", "maxAgeSeconds", "overdueGraceSeconds", "readerEKUOptionalForOpenID4VP",
+            "revocation",
         ])
         id = try reader.requiredString("id")
         guard id.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || "._-".contains($0)) }),
@@ -223,6 +226,7 @@ public struct NetworkConfiguration: Sendable {
         maxAgeSeconds = try reader.number("maxAgeSeconds", in: 60...(366 * 86_400)) ?? 2_592_000
         overdueGraceSeconds = try reader.number("overdueGraceSeconds", in: 0...(366 * 86_400)) ?? 259_200
         readerEKUOptionalForOpenID4VP = try reader.bool("readerEKUOptionalForOpenID4VP") ?? false
+        revocation = try RevocationSettings(reader.object("revocation"), http: http)
     }
 }
 

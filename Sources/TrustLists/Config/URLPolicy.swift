@@ -23,16 +23,21 @@ public struct URLPolicy: Sendable {
     ///   - schemeName: the URL's scheme, any case.
     ///   - url: the whole URL, for messages.
     ///   - allowInsecureURLs: whether `http` and `file` are allowed besides `https`.
+    ///   - allowsPlainHTTP: whether `http` is allowed even without `allowInsecureURLs`: for signed objects whose
+    ///     signature, not the transport, makes them authentic (CRLs, as in RFC 5280 §4.2.1.13 practice). `file`
+    ///     still needs `allowInsecureURLs`.
     /// - Throws: ``TrustListError`` `network_error` for a scheme that is not allowed; the message says what is
     ///   allowed and which setting changes it.
-    public init(scheme schemeName: String, of url: String, allowInsecureURLs: Bool) throws(TrustListError) {
+    public init(
+        scheme schemeName: String, of url: String, allowInsecureURLs: Bool, allowsPlainHTTP: Bool = false
+    ) throws(TrustListError) {
         let schemeName = schemeName.lowercased()
         switch (Scheme(rawValue: schemeName), allowInsecureURLs) {
         case (.https, _):
             scheme = .https
             protocols = "https"
             redirectProtocols = "https"
-        case (.http, true):
+        case (.http, true), (.http, false) where allowsPlainHTTP:
             scheme = .http
             protocols = "http,https"
             redirectProtocols = "http,https"
@@ -43,8 +48,8 @@ public struct URLPolicy: Sendable {
         case (.http, false), (.file, false):
             throw TrustListError(
                 .networkError,
-                "refusing \(url): only https:// URLs are allowed; set allowInsecureURLs to true to allow "
-                    + "\(schemeName):// (meant for tests, demos and local files)")
+                "refusing \(url): only \(allowsPlainHTTP ? "https:// and http://" : "https://") URLs are allowed; "
+                    + "set allowInsecureURLs to true to allow \(schemeName):// (meant for tests, demos and local files)")
         case (nil, _):
             throw TrustListError(
                 .networkError,
@@ -55,13 +60,18 @@ public struct URLPolicy: Sendable {
 
     /// Parses `url` with Foundation (RFC 3986) and checks its scheme: the configuration's early check. The fetcher
     /// parses again with libcurl's own parser before a transfer.
+    /// - Parameters:
+    ///   - url: the URL.
+    ///   - allowInsecureURLs: whether `http` and `file` are allowed besides `https`.
+    ///   - allowsPlainHTTP: whether `http` is allowed without `allowInsecureURLs` (signed CRLs).
     /// - Throws: ``TrustListError`` `network_error` when the URL is not absolute, has no host (http, https), or has a
     ///   scheme that is not allowed.
-    public init(url: String, allowInsecureURLs: Bool) throws(TrustListError) {
+    public init(url: String, allowInsecureURLs: Bool, allowsPlainHTTP: Bool = false) throws(TrustListError) {
         guard let components = URLComponents(string: url), let scheme = components.scheme, !scheme.isEmpty else {
             throw TrustListError(.networkError, "not a valid absolute URL: \"\(url)\"; expected https://host/path")
         }
-        try self.init(scheme: scheme, of: url, allowInsecureURLs: allowInsecureURLs)
+        try self.init(
+            scheme: scheme, of: url, allowInsecureURLs: allowInsecureURLs, allowsPlainHTTP: allowsPlainHTTP)
         if self.scheme != .file, (components.host ?? "").isEmpty {
             throw TrustListError(.networkError, "not a valid absolute URL: \"\(url)\" has no host")
         }

@@ -14,6 +14,12 @@ public struct FetchRequest: Hashable, Sendable {
     /// A body to POST as `application/x-www-form-urlencoded`; nil makes the request a GET. (OpenID4VP 1.0 §5.10:
     /// `request_uri_method=post`.)
     public var formBody: [UInt8]?
+    /// Whether `http://` is allowed without ``HTTPSettings/allowInsecureURLs``: true for CRLs, which their
+    /// signature makes authentic whatever the transport (``URLPolicy``). Default false.
+    public var allowsPlainHTTP = false
+    /// The body cap for this request in bytes, instead of ``HTTPSettings/maxBytes``; nil for that one. CRLs use
+    /// the network's `revocation.maxBytes`.
+    public var maxBytes: Int?
     /// Whether to send a `User-Agent` naming this software (true for lists, roots and CRLs, so that publishers see who
     /// fetches them); false for a fetch a wallet makes on the holder's behalf, which must not reveal the wallet's
     /// software (OpenID4VP 1.0 §15.8: `request_uri`), and then no `User-Agent` is sent.

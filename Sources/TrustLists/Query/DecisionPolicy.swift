@@ -36,9 +36,14 @@ struct DecisionContext<Row: ListedRow> {
     var relatedUsable: [Int] = []
     /// Entries of lists that cannot be used, related to the chain.
     var relatedUnusable: [Int] = []
-    /// The listed anchor the chain validated to, its docTypes and the validated chain's SHA-256s, leaf first
-    /// (``ChainValidationPolicy``).
-    var validated: (anchor: TrustDecision.Anchor, docTypes: [String], chain: [String])?
+    /// The listed anchor the chain validated to, its docTypes, the validated chain's SHA-256s, leaf first
+    /// (``ChainValidationPolicy``), and what the generation's CRLs say of each certificate below the anchor.
+    var validated:
+        (anchor: TrustDecision.Anchor, docTypes: [String], chain: [String], revocation: [RevocationIndex.Check])?
+    /// What the revocation check found (``RevocationPolicy``); nil when the network does not check revocation.
+    var revocation: TrustDecision.Revocation?
+    /// Warnings of a trusted answer (`revocation_unchecked`).
+    var warnings: [ReasonCode] = []
 
     init(
         chain: [Certificate], time: Date, profile: QueryProfile, index: TrustIndex, table: ListedEntries<Row>,

@@ -46,6 +46,11 @@ public enum TrustDecision: Sendable, Hashable {
         public let chain: [String]
         /// What was decided, for a person.
         public let message: String
+        /// What the issuers' CRLs said (docs/architecture.md, "Revocation"); nil when the network does not check
+        /// revocation (mode `off`) or no certificate lies below the anchor.
+        public var revocation: Revocation? = nil
+        /// Warnings: `revocation_unchecked` when an issuer's CRL was not fresh.
+        public var warnings: [ReasonCode] = []
 
         /// The leaf's commonName (or RFC 4514 subject when it has none).
         public var commonName: String {
@@ -69,6 +74,37 @@ public enum TrustDecision: Sendable, Hashable {
         public let anchor: Anchor?
         /// For `doctype_not_authorized` and `document_signer_eku`: the IACA's docTypes; empty otherwise.
         public let docTypes: [String]
+        /// For `revoked` and `revocation_unavailable`: the CRL that decided; nil otherwise.
+        public var revocation: Revocation? = nil
+    }
+
+    /// What the CRLs of a validated chain's issuers said (decision JSON `revocation`): the weakest of the checks of
+    /// the certificates below the anchor, each against its issuer's verified CRL.
+    public struct Revocation: Sendable, Hashable {
+        /// Whether every certificate below the anchor was checked against a verified CRL of its issuer.
+        public let checked: Bool
+        /// The state of the CRL that decided (the weakest: `expired`, `missing`, `none`, `stale`, `fresh`).
+        public let state: CRLState
+        /// Its cRLNumber; nil when none.
+        public let crlNumber: String?
+        /// Its thisUpdate; nil when there is no CRL.
+        public let thisUpdate: Date?
+        /// Its nextUpdate; nil when there is no CRL.
+        public let nextUpdate: Date?
+    }
+
+    /// What the issuers' CRLs said; nil when revocation is not checked.
+    public var revocation: Revocation? {
+        switch self {
+        case .trusted(let trusted): trusted.revocation
+        case .notTrusted(let notTrusted): notTrusted.revocation
+        }
+    }
+
+    /// Warnings of a trusted answer; empty otherwise.
+    public var warnings: [ReasonCode] {
+        if case .trusted(let trusted) = self { return trusted.warnings }
+        return []
     }
 
     /// Whether the answer is trusted.

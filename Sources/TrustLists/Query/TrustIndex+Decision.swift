@@ -6,7 +6,7 @@ extension TrustIndex {
     static func readerPolicies(ekuExemptNetworks: Set<String>) -> [any DecisionPolicy] {
         [
             UsableListPolicy(), MemoizedValidationPolicy(), RelatedEntryPolicy(), ChainValidationPolicy(),
-            LeafEKUPolicy(exemptNetworks: ekuExemptNetworks), LeafKeyUsagePolicy(),
+            RevocationPolicy(), LeafEKUPolicy(exemptNetworks: ekuExemptNetworks), LeafKeyUsagePolicy(),
         ]
     }
 
@@ -14,7 +14,7 @@ extension TrustIndex {
     static func issuerPolicies(docType: String) -> [any DecisionPolicy] {
         [
             UsableListPolicy(), MemoizedValidationPolicy(), RelatedEntryPolicy(), ChainValidationPolicy(),
-            IssuerPathLengthPolicy(),
+            RevocationPolicy(), IssuerPathLengthPolicy(),
             LeafEKUPolicy(), DocTypePolicy(docType: docType),
         ]
     }
@@ -65,10 +65,14 @@ extension TrustIndex {
         }
         let name = Self.commonName(chain[0])
         let overdue = validated.anchor.listState == .overdue ? "; the list is overdue: refresh it" : ""
+        let unchecked = context.revocation.map { revocation in
+            revocation.state == .fresh ? "" : "; revocation unchecked: the issuer's CRL is \(revocation.state.rawValue)"
+        } ?? ""
         return .trusted(
             TrustDecision.Trusted(
                 verifiedBy: .certificate(commonName: name), anchor: validated.anchor, docTypes: validated.docTypes,
-                chain: validated.chain, message: trustedMessage(name, validated.anchor) + overdue))
+                chain: validated.chain, message: trustedMessage(name, validated.anchor) + overdue + unchecked,
+                revocation: context.revocation, warnings: context.warnings))
     }
 
     /// The leaf's commonName, or its RFC 4514 subject when it has none.

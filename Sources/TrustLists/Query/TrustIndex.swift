@@ -18,6 +18,8 @@ final class TrustIndex: Sendable {
     let issuers: ListedEntries<Snapshot.Issuer>
     /// The RICAL entries.
     let verifiers: ListedEntries<Snapshot.Verifier>
+    /// The generation's CRLs.
+    var revocation: RevocationIndex { verified.revocation }
     /// Validated document-signer chains.
     let issuerMemo: ValidationMemo
     /// Validated reader chains.

@@ -5,7 +5,7 @@ import X509
 /// Chain validations that succeeded, per generation, keyed by the SHA-256s of the chain as given: a query for the
 /// same chain inside the window where every certificate of the validated chain is valid skips OpenSSL.
 ///
-/// Only the chain part is memoized. The list states, the leaf's EKU and the docType are checked on every query, and a
+/// Only the chain part, with what the generation's CRLs say of its certificates, is memoized. The list states, the leaf's EKU and the docType are checked on every query, and a
 /// memoized validation is used only while every list it drew certificates from is usable, so a memoized answer is the
 /// answer the full path would give. Failures are not memoized. When ``capacity`` is reached the memo is emptied
 /// (the simplest bound; chains are few and hot in practice).
@@ -22,6 +22,8 @@ final class ValidationMemo: Sendable {
         let validUntil: Date
         /// Indices (into the index's sources) of the lists that supplied listed certificates of the chain.
         let sources: [Int]
+        /// What the generation's CRLs say of each certificate below the anchor (fixed for the generation).
+        let revocation: [RevocationIndex.Check]
     }
 
     /// The most entries kept; 0 memoizes nothing.

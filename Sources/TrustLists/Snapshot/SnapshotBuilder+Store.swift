@@ -21,8 +21,11 @@ extension SnapshotBuilder {
                 at: time)
         }
         let previous = store.snapshotMark
-        let built = build(inputs, previousGeneration: previous?.generation, at: time)
-        let content = contentSHA256(of: built.snapshot)
+        let revocation = RevocationIndex(
+            sources: store.crlSources, crls: store.crls, summaries: store.crlRecords.compactMapValues(\.current),
+            configuration: store.configuration)
+        let built = build(inputs, previousGeneration: previous?.generation, at: time, revocation: revocation)
+        let content = contentSHA256(of: built.snapshot, revocation: revocation.contentText(at: time))
         guard let previous, previous.contentSHA256 == content, let builtAt = previous.builtAt else {
             let mark = SnapshotMark(generation: built.generation, contentSHA256: content, builtAt: built.builtAt)
             return (built, mark)
@@ -31,11 +34,13 @@ extension SnapshotBuilder {
     }
 
     /// SHA-256 (hex) of what a generation says: its sources (each list's version, by the SHA-256 of its signed bytes,
-    /// its facts and its state), which determine its issuers and verifiers; not its build time or generation.
-    static func contentSHA256(of snapshot: Snapshot) -> String {
+    /// its facts and its state), which determine its issuers and verifiers, and its CRLs (each CA's CRL and its state,
+    /// ``RevocationIndex``); not its build time or generation.
+    static func contentSHA256(of snapshot: Snapshot, revocation: String = "") -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let sources = (try? encoder.encode(snapshot.sources)) ?? Data()
-        return hexString(Digest.sha256.hash(Array("v\(contentVersion)\n".utf8) + Array(sources)))
+        let crls = revocation.isEmpty ? [] : Array("\ncrls\n\(revocation)".utf8)
+        return hexString(Digest.sha256.hash(Array("v\(contentVersion)\n".utf8) + Array(sources) + crls))
     }
 }

@@ -72,9 +72,12 @@ public enum SnapshotBuilder {
     ///   - inputs: one per configured list, in configuration order (a list id given twice counts once: the first).
     ///   - previousGeneration: the generation of the snapshot this one replaces; nil when there is none.
     ///   - time: the build time, UTC.
+    ///   - revocation: the CRLs verified against the listed CAs (none by default).
     /// - Returns: generation `previousGeneration + 1` (1 when nil); dates rounded to the millisecond
     ///   (``SnapshotTime``); with the verified lists' parsed certificates.
-    public static func build(_ inputs: [Input], previousGeneration: UInt64?, at time: Date) -> VerifiedSnapshot {
+    public static func build(
+        _ inputs: [Input], previousGeneration: UInt64?, at time: Date, revocation: RevocationIndex = RevocationIndex()
+    ) -> VerifiedSnapshot {
         var sources: [Snapshot.Source] = []
         var issuers: [Snapshot.Issuer] = []
         var verifiers: [Snapshot.Verifier] = []
@@ -108,7 +111,7 @@ public enum SnapshotBuilder {
         let snapshot = Snapshot(
             generation: generation, builtAt: SnapshotTime.normalized(time), sources: sources, issuers: issuers,
             verifiers: verifiers)
-        return VerifiedSnapshot(snapshot: snapshot, certificates: certificates)
+        return VerifiedSnapshot(snapshot: snapshot, certificates: certificates, revocation: revocation)
     }
 
     private static func source(

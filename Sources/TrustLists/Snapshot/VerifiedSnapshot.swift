@@ -15,10 +15,14 @@ public struct VerifiedSnapshot: Sendable {
     public let snapshot: Snapshot
     /// The listed certificates by SHA-256 (hex), as parsed when their list was verified.
     let certificates: [String: Certificate]
+    /// The CRLs this process verified against the listed CAs, indexed for decisions (docs/architecture.md,
+    /// "Revocation").
+    public let revocation: RevocationIndex
 
-    init(snapshot: Snapshot, certificates: [String: Certificate]) {
+    init(snapshot: Snapshot, certificates: [String: Certificate], revocation: RevocationIndex = RevocationIndex()) {
         self.snapshot = snapshot
         self.certificates = certificates
+        self.revocation = revocation
     }
 
     /// The snapshot's fields (`generation`, `sources`, `issuers`, …), read-only.
@@ -36,6 +40,6 @@ public struct VerifiedSnapshot: Sendable {
         var snapshot = snapshot
         snapshot.generation = generation
         snapshot.builtAt = builtAt
-        return VerifiedSnapshot(snapshot: snapshot, certificates: certificates)
+        return VerifiedSnapshot(snapshot: snapshot, certificates: certificates, revocation: revocation)
     }
 }

@@ -33,16 +33,24 @@ public struct StatusReport: Sendable {
     public let lists: [ListStatus]
     /// What loading the cache noticed (state rebuilt, quarantines).
     public let events: [String]
+    /// Per CA with a CRL source (`none` excluded), in source order.
+    public let crls: [CRLStatus]
 
     /// Evaluates every configured list at `time` from its record.
     /// - Parameters:
     ///   - configuration: the lists and their networks' freshness settings.
     ///   - records: the records per list (a list without one has no trust).
     ///   - events: what loading noticed.
+    ///   - crlSources: the CRL sources of the listed CAs.
+    ///   - crlRecords: the records per CRL slot.
     ///   - time: the time asked about, UTC.
-    public init(configuration: Configuration, records: [ListID: ListRecord], events: [String], at time: Date) {
+    public init(
+        configuration: Configuration, records: [ListID: ListRecord], events: [String], crlSources: [CRLSource] = [],
+        crlRecords: [CRLSlotID: CRLRecord] = [:], at time: Date
+    ) {
         self.time = time
         self.events = events
+        crls = crlSources.filter(\.hasSource).map { CRLStatus($0, record: crlRecords[$0.slot], at: time) }
         lists = configuration.lists.map { list in
             let record = records[list.id] ?? ListRecord()
             let (state, reason) = list.state(of: record.current, at: time)
@@ -53,10 +61,14 @@ public struct StatusReport: Sendable {
     }
 
     /// The monitoring-plugin status: CRITICAL when a list is expired or has no trust; WARNING when one is overdue, or
-    /// its last refresh failed while its last good version is still trusted; else OK.
+    /// its last refresh failed while its last good version is still trusted; else OK. CRLs count only in revocation
+    /// mode `require` (``CRLStatus/monitoringStatus``).
     public var monitoringStatus: MonitoringStatus {
-        if lists.contains(where: { !$0.state.isTrusted }) { return .critical }
-        if lists.contains(where: { $0.state == .overdue || $0.lastAttemptFailed }) { return .warning }
+        let crlStatus = crls.map(\.monitoringStatus).max() ?? .ok
+        if lists.contains(where: { !$0.state.isTrusted }) || crlStatus == .critical { return .critical }
+        if lists.contains(where: { $0.state == .overdue || $0.lastAttemptFailed }) || crlStatus == .warning {
+            return .warning
+        }
         return .ok
     }
 

@@ -58,16 +58,20 @@ public struct RecordedFailure: Sendable, Hashable, Codable {
     }
 }
 
-/// What `state.json` keeps for one list.
-public struct ListRecord: Sendable, Hashable, Codable {
-    /// The list version in use; nil when there is none.
-    public var current: ListSummary?
+/// What `state.json` keeps for one signed source: a list (``ListRecord``) or a CA's CRL (``CRLRecord``). The
+/// bookkeeping of attempts, failures, validators and the high-water mark is the same for every kind; only the facts
+/// of a version (`Version`) and the mark rollback is judged against (`Mark`) differ.
+public struct SourceRecord<Version: Sendable & Hashable & Codable, Mark: Sendable & Hashable & Codable>: Sendable,
+    Hashable, Codable
+{
+    /// The version in use; nil when there is none.
+    public var current: Version?
     /// SHA-256 of the version before it, still on disk; nil when none.
     public var previousSHA256: String?
     /// Where ``current`` came from.
     public var origin: ListOrigin?
     /// The highest version ever accepted.
-    public var highWater: HighWaterMark?
+    public var highWater: Mark?
     /// The `ETag` of the last successful fetch.
     public var etag: String?
     /// The `Last-Modified` of the last successful fetch.
@@ -97,17 +101,22 @@ public struct ListRecord: Sendable, Hashable, Codable {
         if current != nil, origin == .network { origin = .cache }
     }
 
-    /// Raises the high-water mark to `summary` when it is a later version (``ListVersion`` order), or sets it.
-    public mutating func raiseHighWater(to summary: ListSummary) {
-        if let mark = highWater, summary.version <= mark.version { return }
-        highWater = HighWaterMark(summary)
-    }
-
     /// Records a success at `time`.
     public mutating func recordSuccess(at time: Date, origin: ListOrigin) {
         lastAttempt = time
         lastSuccess = time
         lastError = nil
         self.origin = origin
+    }
+}
+
+/// What `state.json` keeps for one list.
+public typealias ListRecord = SourceRecord<ListSummary, HighWaterMark>
+
+extension SourceRecord where Version == ListSummary, Mark == HighWaterMark {
+    /// Raises the high-water mark to `summary` when it is a later version (``ListVersion`` order), or sets it.
+    public mutating func raiseHighWater(to summary: ListSummary) {
+        if let mark = highWater, summary.version <= mark.version { return }
+        highWater = HighWaterMark(summary)
     }
 }

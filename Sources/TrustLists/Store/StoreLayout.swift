@@ -10,6 +10,7 @@ import Foundation
 ///     state.json                    per list: current version, high-water mark, validators, attempts, errors
 ///     lists/<network>/<kind>/<sha256>.cose   verified signed lists, content-addressed (current and previous)
 ///     roots/<sha256>.der            roots whose SHA-256 matched a pin
+///     crls/<network>/<issuerSHA256>/<sha256>.crl   verified CRLs per listed CA, as published (current and previous)
 ///     quarantine/                   cached lists that failed verification on load, moved aside
 ///     snapshot.json                 the normalized snapshot
 ///     metrics.prom                  Prometheus text metrics (daemon)
@@ -35,7 +36,7 @@ public struct StoreLayout: Sendable {
 
     /// Names the cache directory holds; a folder holding anything else is not the service's own.
     static let ownNames: Set<String> = [
-        "lock", "state.json", "snapshot.json", "metrics.prom", "lists", "roots", "quarantine", ".gitkeep",
+        "lock", "state.json", "snapshot.json", "metrics.prom", "lists", "roots", "crls", "quarantine", ".gitkeep",
     ]
 
     /// Creates the cache directory (0700) when missing, and makes an existing one private (0700) when it holds
@@ -57,6 +58,17 @@ public struct StoreLayout: Sendable {
     /// One verified list version.
     public func list(_ id: ListID, sha256: String) -> URL {
         lists(id).appendingPathComponent("\(sha256).cose")
+    }
+
+    /// The folder of one CA's verified CRLs in one network.
+    public func crls(_ slot: CRLSlotID) -> URL {
+        root.appendingPathComponent("crls").appendingPathComponent(slot.network)
+            .appendingPathComponent(slot.issuerSHA256)
+    }
+
+    /// One verified CRL, by the SHA-256 of its bytes as published.
+    public func crl(_ slot: CRLSlotID, sha256: String) -> URL {
+        crls(slot).appendingPathComponent("\(sha256).crl")
     }
 
     /// One verified root.

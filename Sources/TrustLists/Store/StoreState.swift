@@ -29,6 +29,8 @@ struct StoreState: Codable {
     var lists: [String: ListRecord] = [:]
     /// The last snapshot built; nil before the first.
     var snapshot: SnapshotMark?
+    /// Records by CRL slot (`network/issuerSHA256`); absent in files written before CRLs were kept.
+    var crls: [String: CRLRecord]?
 }
 
 extension TrustStore {
@@ -39,6 +41,7 @@ extension TrustStore {
         var state = StoreState()
         for (id, record) in records { state.lists[id.description] = record }
         state.snapshot = snapshotMark
+        state.crls = Dictionary(uniqueKeysWithValues: crlRecords.map { ($0.key.description, $0.value) })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         // Seconds since 1970 as JSON numbers keep a Date exactly (RFC 3339 text would round fractions, and the

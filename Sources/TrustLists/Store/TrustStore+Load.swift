@@ -54,6 +54,7 @@ extension TrustStore {
             }
             records[list.id] = record
         }
+        loadCRLs(recorded: state?.crls ?? [:], at: time)
         if state == nil, !corrupt, !current.isEmpty {
             events.append(
                 Event(list: nil, message: "state.json missing or unreadable: rebuilt from the verified cached lists"))
@@ -122,7 +123,9 @@ extension TrustStore {
                 verifiedBySHA[sha] = verified
                 candidates.append(verified)
             case .success:
-                quarantine(file, list: list.id, reason: "its name does not match its SHA-256")
+                quarantine(
+                    file, as: quarantineName(file, list: list.id), list: list.id,
+                    reason: "its name does not match its SHA-256")
             case .failure(let error) where Self.timeBound.contains(error.code) && verifiedAt == nil:
                 // Nothing says when it was good: leave it for a later load, but do not use it now.
                 events.append(
@@ -132,7 +135,9 @@ extension TrustStore {
                             "cached version \(sha.prefix(12)) not usable at \(Timestamp.text(time)) (\(error.code))",
                         reason: error.code))
             case .failure(let error) where Self.intrinsic.contains(error.code):
-                quarantine(file, list: list.id, reason: "\(error.code): \(error.reason)", code: error.code)
+                quarantine(
+                    file, as: quarantineName(file, list: list.id), list: list.id,
+                    reason: "\(error.code): \(error.reason)", code: error.code)
             case .failure(let error):
                 events.append(
                     Event(
@@ -186,30 +191,34 @@ extension TrustStore {
         }
     }
 
-    private func quarantine(_ file: URL, list: ListID, reason: String, code: TrustListError.Code? = nil) {
+    /// Moves a cached file that fails verification for an intrinsic reason to `quarantine/` as `name`, with an
+    /// event about the list or the CRL slot (in a read-only store, only the event).
+    func quarantine(
+        _ file: URL, as name: String, list: ListID? = nil, crl: CRLSlotID? = nil, reason: String,
+        code: TrustListError.Code? = nil
+    ) {
+        func event(_ message: String) -> Event { Event(list: list, crl: crl, message: message, reason: code) }
         guard !isReadOnly else {
-            events.append(
-                Event(list: list, message: "cached version fails verification (\(reason)); not used", reason: code))
+            events.append(event("cached version fails verification (\(reason)); not used"))
             return
         }
-        let target = layout.quarantine.appendingPathComponent(
-            "\(list.network)-\(list.kind.rawValue)-\(file.deletingPathExtension().lastPathComponent).cose")
+        let target = layout.quarantine.appendingPathComponent(name)
         do {
             try AtomicFile.makeFolder(layout.quarantine)
             try? FileManager.default.removeItem(at: target)
             try FileManager.default.moveItem(at: file, to: target)
-            events.append(
-                Event(list: list, message: "cached version quarantined (\(reason)): \(target.path)", reason: code))
+            events.append(event("cached version quarantined (\(reason)): \(target.path)"))
         } catch {
-            events.append(
-                Event(
-                    list: list,
-                    message: "cached version fails verification (\(reason)) and could not be moved aside: \(error)",
-                    reason: code))
+            events.append(event("cached version fails verification (\(reason)) and could not be moved aside: \(error)"))
         }
     }
 
-    private func modificationDate(_ file: URL) -> Date? {
+    /// The quarantine name of a list version's file: `network-kind-sha256.cose`.
+    private func quarantineName(_ file: URL, list: ListID) -> String {
+        "\(list.network)-\(list.kind.rawValue)-\(file.deletingPathExtension().lastPathComponent).cose"
+    }
+
+    func modificationDate(_ file: URL) -> Date? {
         (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date
     }
 }

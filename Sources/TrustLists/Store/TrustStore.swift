@@ -10,14 +10,20 @@ import X509
 public final class TrustStore {
     /// Something loading noticed, for logs and status.
     public struct Event: Sendable, Hashable, CustomStringConvertible {
-        /// The list concerned; nil for the whole store.
+        /// The list concerned; nil for the whole store or a CRL.
         public let list: ListID?
+        /// The CA CRL slot concerned; nil for a list or the whole store.
+        public var crl: CRLSlotID? = nil
         /// What happened, for a person.
         public let message: String
         /// The reason code, when the event is a verification failure (a quarantined version); nil otherwise.
         public var reason: TrustListError.Code? = nil
-        /// `list: message`.
-        public var description: String { list.map { "\($0): \(message)" } ?? message }
+        /// `list: message` (`crl network/issuerSHA256: message` for a CRL).
+        public var description: String {
+            if let list { return "\(list): \(message)" }
+            if let crl { return "crl \(crl): \(message)" }
+            return message
+        }
     }
 
     /// The configuration it serves.
@@ -32,6 +38,13 @@ public final class TrustStore {
     public var summaries: [ListID: ListSummary] { records.compactMapValues(\.current) }
     /// The generation and content of the last snapshot its owner built (kept in `state.json`).
     public internal(set) var snapshotMark: SnapshotMark?
+    /// The CRL sources of the CAs the current lists name (``CRLSource/all(configuration:lists:)``), set by loading
+    /// and by ``refreshCRLSources()``.
+    public internal(set) var crlSources: [CRLSource] = []
+    /// Records per CA CRL slot.
+    public internal(set) var crlRecords: [CRLSlotID: CRLRecord] = [:]
+    /// The verified current CRL per slot, verified by this process against the CA its current list names.
+    public internal(set) var crls: [CRLSlotID: VerifiedCRL] = [:]
     /// What loading noticed: state rebuilt, lists quarantined, roots missing.
     public internal(set) var events: [Event] = []
 
@@ -137,6 +150,7 @@ public final class TrustStore {
         guard !isReadOnly else { return 0 }
         var folders = [layout.root, layout.roots]
         folders += configuration.lists.map { layout.lists($0.id) }
+        folders += crlSources.map { layout.crls($0.slot) }
         var removed = 0
         for folder in folders {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []

@@ -30,6 +30,12 @@ public enum SignerProfile {
             let has = signer.extendedKeyUsage.map { $0.joined(separator: ", ") } ?? "no EKU extension"
             throw TrustListError(.signerEKU, "\(kind.displayName) signer must carry EKU \(eku); it has \(has)")
         }
+        try checkKeyUsage(signer)
+    }
+
+    /// - Throws: ``TrustListError`` `signer_key_usage` (the key usage extension must be present and allow
+    ///   digitalSignature or nonRepudiation).
+    public static func checkKeyUsage(_ signer: Certificate) throws(TrustListError) {
         guard let usage = signer.keyUsage else {
             throw TrustListError(
                 .signerKeyUsage, "signer has no key usage extension; it must allow digitalSignature or nonRepudiation")

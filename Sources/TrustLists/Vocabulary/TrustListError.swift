@@ -36,9 +36,11 @@ extension ReasonCode {
     public static let signerKeyUsage = Self(rawValue: "signer_key_usage")
     /// The payload is not a VICAL or RICAL of the expected shape; the message names the key path.
     public static let malformedPayload = Self(rawValue: "malformed_payload")
-    /// A VICAL where a RICAL was expected or vice versa, a RICAL `type` that is not reader authentication, or
-    /// an unsupported `version`.
+    /// A VICAL where a RICAL was expected or vice versa, a RICAL `type` that is not reader authentication, a LoTE
+    /// whose `LoTEType` is not the configured one, or an unsupported `version` / `LoTEVersionIdentifier`.
     public static let wrongListType = Self(rawValue: "wrong_list_type")
+    /// A signed document in a format this service does not read: an XML LoTE (XAdES), where a JAdES one is expected.
+    public static let unsupportedFormat = Self(rawValue: "unsupported_format")
     /// The list's provider is not the one configured.
     public static let providerMismatch = Self(rawValue: "provider_mismatch")
     /// The list's `date` is later than the verification time plus the allowed clock skew.

@@ -7,13 +7,16 @@ import X509
 #endif
 
 /// A static export of the current trust state for nginx or a CDN (docs/operations.md, "Scale-out"): the snapshot
-/// JSON and the signed lists under content-addressed names, stable aliases, and a `current.json` pointer.
+/// JSON, the signed lists and the listed CAs' verified CRLs under content-addressed names, stable aliases, and a
+/// `current.json` pointer.
 ///
 ///     DIR/current.json                                the pointer: generation, and the file of each item
 ///     DIR/snapshot/<sha256>.json                      a generation's JSON, exactly as GET /v1/snapshot serves it
 ///     DIR/lists/<network>/<kind>/<sha256>.cose        a list version's signed bytes, as published
 ///     DIR/v1/snapshot                                 symbolic link to the current snapshot file
 ///     DIR/v1/lists/<network>/<kind>                   symbolic link to the current list file
+///     DIR/crls/<network>/<issuerSHA256>/<sha256>.crl  a CA's CRL (DER), as GET /v1/crls/… serves it
+///     DIR/v1/crls/<network>/<issuerSHA256>            symbolic link to the CA's current CRL file
 ///
 /// Writing is ordered so that a reader never meets a name that points nowhere: new content-addressed files first
 /// (each written atomically), then the `v1/` links (each replaced atomically by a rename), then `current.json`
@@ -77,12 +80,15 @@ public struct ExportDirectory: Sendable {
     /// - Parameters:
     ///   - document: the generation and its JSON.
     ///   - lists: every configured list.
+    ///   - crls: the verified current CRL of each listed CA that has one (``TrustService/signedCRLs``).
     ///   - time: now (UTC), for pruning.
     /// - Returns: what was written and removed.
     /// - Throws: ``TrustListError`` `persist_error` naming the path when a file cannot be written; what was already
     ///   written stays (content-addressed, harmless) and the pointer is not changed.
     @discardableResult
-    public func write(_ document: SnapshotDocument, lists: [ListItem], at time: Date) throws(TrustListError) -> Result {
+    public func write(
+        _ document: SnapshotDocument, lists: [ListItem], crls: [CRLSlotID: SignedListVersion] = [:], at time: Date
+    ) throws(TrustListError) -> Result {
         var result = Result()
         try Self.makeFolder(directory)
         let snapshotSHA = hexString(Digest.sha256.hash(document.json))
@@ -106,12 +112,25 @@ public struct ExportDirectory: Sendable {
             }
             listEntries[item.id.description] = entry
         }
+        var crlEntries: [String: Any] = [:]
+        for (slot, version) in crls.sorted(by: { $0.key < $1.key }) {
+            let path = "crls/\(slot.network)/\(slot.issuerSHA256)/\(version.sha256Hex).crl"
+            if try writeOnce(version.bytes, to: path) { result.written.append(path) }
+            current.insert(path)
+            links.append(("v1/crls/\(slot.network)/\(slot.issuerSHA256)", path))
+            var entry: [String: Any] = [
+                "path": path, "sha256": version.sha256Hex, "bytes": version.bytes.count,
+                "thisUpdate": Timestamp.text(version.date),
+            ]
+            if let nextUpdate = version.nextUpdate { entry["nextUpdate"] = Timestamp.text(nextUpdate) }
+            crlEntries[slot.description] = entry
+        }
         for (link, target) in links { try replaceLink(link, pointingAt: target) }
         let pointer: [String: Any] = [
             "schemaVersion": 1, "generation": document.snapshot.generation,
             "builtAt": Timestamp.text(document.snapshot.builtAt),
             "snapshot": ["path": snapshotPath, "sha256": snapshotSHA, "bytes": document.json.count],
-            "lists": listEntries,
+            "lists": listEntries, "crls": crlEntries,
         ]
         let pointerBytes: [UInt8]
         do {
@@ -168,7 +187,7 @@ public struct ExportDirectory: Sendable {
     private func prune(keeping current: Set<String>, at time: Date) -> [String] {
         var removed: [String] = []
         let manager = FileManager.default
-        for top in ["snapshot", "lists"] {
+        for top in ["snapshot", "lists", "crls"] {
             let root = directory.appendingPathComponent(top)
             guard let walker = manager.enumerator(atPath: root.path) else { continue }
             while let relative = walker.nextObject() as? String {

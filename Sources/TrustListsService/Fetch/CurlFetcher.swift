@@ -38,7 +38,8 @@ public struct CurlFetcher: ListFetching {
     ///   - `.httpStatus`: a status other than 200, or 304 on an unconditional request (the message starts
     ///     "HTTP <status> from <URL>");
     ///   - `.timeout`: connect timeout, total deadline or low-speed abort;
-    ///   - `.tooLarge`: an announced `Content-Length` or the streamed body above ``HTTPSettings/maxBytes``;
+    ///   - `.tooLarge`: an announced `Content-Length` or the streamed body above ``HTTPSettings/maxBytes`` (or the
+    ///     request's own ``FetchRequest/maxBytes``);
     ///   - `.tlsError`: TLS handshake or server certificate verification failed, or the CA file is unusable.
     public func fetch(_ request: FetchRequest, cancellation: CancellationToken?) throws(TrustListError) -> FetchResult {
         let response = try transfer(request, cancellation: cancellation)
@@ -62,8 +63,15 @@ public struct CurlFetcher: ListFetching {
 
     /// One transfer with libcurl: checks, options, perform, and the outcome judged (see ``fetch(_:cancellation:)``).
     func transfer(_ request: FetchRequest, cancellation: CancellationToken?) throws(TrustListError) -> Response {
+        if let cap = request.maxBytes, cap != settings.maxBytes {
+            // The request's own cap (CRLs: revocation.maxBytes) governs this transfer, its messages included.
+            var capped = settings
+            capped.maxBytes = cap
+            return try CurlFetcher(settings: capped).transfer(request, cancellation: cancellation)
+        }
         try settings.validate()
-        let policy = try URLPolicy.parsedByCurl(request.url, allowInsecureURLs: settings.allowInsecureURLs)
+        let policy = try URLPolicy.parsedByCurl(
+            request.url, allowInsecureURLs: settings.allowInsecureURLs, allowsPlainHTTP: request.allowsPlainHTTP)
         if cancellation?.isCancelled == true {
             throw TrustListError(.networkError, "fetching \(request.url) cancelled before it started")
         }

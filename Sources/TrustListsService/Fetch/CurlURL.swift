@@ -6,7 +6,9 @@ extension URLPolicy {
     /// shared rule.
     /// - Throws: ``TrustListError`` `network_error` when the URL cannot be parsed, has no scheme, or has a scheme
     ///   that is not allowed.
-    static func parsedByCurl(_ url: String, allowInsecureURLs: Bool) throws(TrustListError) -> URLPolicy {
+    static func parsedByCurl(
+        _ url: String, allowInsecureURLs: Bool, allowsPlainHTTP: Bool = false
+    ) throws(TrustListError) -> URLPolicy {
         guard let handle = curl_url() else {
             throw TrustListError(.networkError, "cannot parse URL \(url): libcurl is out of memory")
         }
@@ -23,6 +25,8 @@ extension URLPolicy {
         guard curl_url_get(handle, CURLUPART_SCHEME, &schemeText, 0) == CURLUE_OK, let schemeText else {
             throw TrustListError(.networkError, "URL \(url) has no scheme; expected https://host/path")
         }
-        return try URLPolicy(scheme: String(cString: schemeText), of: url, allowInsecureURLs: allowInsecureURLs)
+        return try URLPolicy(
+            scheme: String(cString: schemeText), of: url, allowInsecureURLs: allowInsecureURLs,
+            allowsPlainHTTP: allowsPlainHTTP)
     }
 }

@@ -19,6 +19,23 @@ public struct RefreshCounters: Sendable {
     public private(set) var runs = 0
     /// Seconds the last run took, lock wait included; nil before the first.
     public private(set) var lastRunSeconds: TimeInterval?
+    /// CRL refreshes per network and outcome (``RefreshOutcome/name``) and reason code (empty when none).
+    public private(set) var crlFetches: [CRLFetchKey: Int] = [:]
+
+    /// The labels of a CRL refresh count.
+    public struct CRLFetchKey: Sendable, Hashable, Comparable {
+        /// The network.
+        public let network: String
+        /// The outcome name.
+        public let outcome: String
+        /// The reason code of a failure; empty otherwise.
+        public let reason: String
+
+        /// Orders by network, outcome, reason.
+        public static func < (lhs: Self, rhs: Self) -> Bool {
+            (lhs.network, lhs.outcome, lhs.reason) < (rhs.network, rhs.outcome, rhs.reason)
+        }
+    }
 
     /// Empty counters.
     public init() {}
@@ -45,6 +62,11 @@ public struct RefreshCounters: Sendable {
             case .offline, .cancelled:
                 break
             }
+        }
+        for crl in report.crls {
+            let key = CRLFetchKey(
+                network: crl.slot.network, outcome: crl.outcome.name, reason: crl.outcome.error?.code.rawValue ?? "")
+            crlFetches[key, default: 0] += 1
         }
     }
 }

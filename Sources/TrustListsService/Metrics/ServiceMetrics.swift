@@ -28,6 +28,10 @@ import TrustLists
 /// | `trustlists_refresh_runs_total` | counter | | refresh runs by this process |
 /// | `trustlists_refresh_run_duration_seconds` | gauge | | the last run's wall time, lock wait included |
 /// | `trustlists_cache_load_duration_seconds` | gauge | | loading and verifying the cache at start |
+/// | `trustlists_crl_state` | gauge | `network`, `issuer_sha256`, `state` | 1 for the CA's CRL state, 0 for others |
+/// | `trustlists_crl_next_update_timestamp_seconds` | gauge | `network`, `issuer_sha256` | the CRL's nextUpdate |
+/// | `trustlists_crl_revoked_certificates` | gauge | `network`, `issuer_sha256` | certificates the CRL lists |
+/// | `trustlists_crl_refreshes_total` | counter | `network`, `outcome`, `reason` | CRL refreshes by this process |
 ///
 /// Series of a version (issue id, dates, entries, signer) are absent while a list has none, as are timestamps
 /// of events that have not happened.
@@ -131,6 +135,7 @@ public enum ServiceMetrics {
                 "trustlists_refresh_runs_total", help: "Refresh runs by this process.", type: .counter,
                 samples: [.init([], Double(counters.runs))]),
         ]
+        families += crlFamilies(status: status, counters: counters)
         if let last = counters.lastRunSeconds {
             families.append(
                 .init(
@@ -146,6 +151,45 @@ public enum ServiceMetrics {
                     samples: [.init([], cacheLoadSeconds)]))
         }
         return families
+    }
+
+    /// The CRL families: declared even without samples (no CA with a CRL source yet).
+    static func crlFamilies(status: StatusReport, counters: RefreshCounters) -> [PrometheusText.Family] {
+        func labels(_ crl: CRLStatus) -> [PrometheusText.Label] {
+            [.init("network", crl.slot.network), .init("issuer_sha256", crl.slot.issuerSHA256)]
+        }
+        return [
+            .init(
+                "trustlists_crl_state",
+                help: "The CRL state of a listed CA: 1 for its state (fresh, stale, expired, missing), 0 for the others.",
+                type: .gauge,
+                samples: status.crls.flatMap { crl in
+                    CRLState.allCases.filter { $0 != .none }.map { state in
+                        PrometheusText.Sample(labels(crl) + [.init("state", state.rawValue)], crl.state == state ? 1 : 0)
+                    }
+                }),
+            .init(
+                "trustlists_crl_next_update_timestamp_seconds",
+                help: "The nextUpdate of the listed CA's CRL in use (Unix time).", type: .gauge,
+                samples: status.crls.compactMap { crl in
+                    crl.current.map { PrometheusText.Sample(labels(crl), $0.nextUpdate.timeIntervalSince1970) }
+                }),
+            .init(
+                "trustlists_crl_revoked_certificates", help: "Certificates the listed CA's CRL in use lists as revoked.",
+                type: .gauge,
+                samples: status.crls.compactMap { crl in
+                    crl.current.map { PrometheusText.Sample(labels(crl), Double($0.revoked)) }
+                }),
+            .init(
+                "trustlists_crl_refreshes_total",
+                help: "CRL refreshes of listed CAs by this process, by network, outcome and reason code.",
+                type: .counter,
+                samples: counters.crlFetches.sorted { $0.key < $1.key }.map { key, count in
+                    PrometheusText.Sample(
+                        [.init("network", key.network), .init("outcome", key.outcome), .init("reason", key.reason)],
+                        Double(count))
+                }),
+        ]
     }
 
     /// The metrics as Prometheus text.

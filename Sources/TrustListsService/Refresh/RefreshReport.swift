@@ -106,13 +106,22 @@ public struct RefreshReport: Sendable {
     /// Why the run's results could not be stored (`state.json`, `snapshot.json`); nil when they were, or when the run
     /// stores nothing (a dry run).
     public let persistError: TrustListError?
+    /// Per listed CA with a CRL source, what the CRL refresh did (empty offline).
+    public var crls: [CRLRefreshResult] = []
+    /// The revocation mode of each network, for ``monitoringStatus``.
+    var revocationModes: [String: RevocationSettings.Mode] = [:]
 
     /// The monitoring-plugin status: CRITICAL when a list is expired or has no trust; WARNING when one is overdue or
     /// failed to refresh, or the results could not be stored (a refresh that could not persist is not OK); else OK.
+    /// CRLs count only in revocation mode `require`: `stale` WARNING, `expired` or `missing` CRITICAL.
     public var monitoringStatus: MonitoringStatus {
-        if results.contains(where: { !$0.state.isTrusted }) { return .critical }
+        let crlStatus =
+            crls.map { $0.state.monitoringStatus(mode: revocationModes[$0.slot.network] ?? .warn) }.max() ?? .ok
+        if results.contains(where: { !$0.state.isTrusted }) || crlStatus == .critical { return .critical }
         let failed = results.contains { $0.outcome.error != nil }
-        if failed || persistError != nil || results.contains(where: { $0.state == .overdue }) { return .warning }
+        if failed || persistError != nil || results.contains(where: { $0.state == .overdue }) || crlStatus == .warning {
+            return .warning
+        }
         return .ok
     }
 

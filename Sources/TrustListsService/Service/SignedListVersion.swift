@@ -1,14 +1,16 @@
 import Foundation
 import TrustLists
+import X509
 
-/// The current version of one list as its publisher signed it, verified by this process: what a mirror serves at
-/// `GET /v1/lists/{network}/{kind}` and what an export writes. Others verify the signature themselves.
+/// The current version of one list, or of one CA's CRL, as its publisher signed it, verified by this process: what a
+/// mirror serves at `GET /v1/lists/{network}/{kind}` and `GET /v1/crls/{network}/{issuerSHA256}`, and what an export
+/// writes. Others verify the signature themselves.
 public struct SignedListVersion: Sendable {
     /// The signed bytes (COSE_Sign1), exactly as published.
     public let bytes: [UInt8]
     /// SHA-256 of ``bytes``, lowercase hex: the version's content address.
     public let sha256Hex: String
-    /// The list's `date` (when the publisher issued it), UTC.
+    /// The list's `date` (a CRL's thisUpdate): when the publisher issued it, UTC.
     public let date: Date
     /// The list's `nextUpdate`, if it has one.
     public let nextUpdate: Date?
@@ -22,6 +24,16 @@ public struct SignedListVersion: Sendable {
         sha256Hex = verified.sha256Hex
         date = verified.list.date
         nextUpdate = verified.list.nextUpdate
+        verifiedAt = verified.verifiedAt
+    }
+
+    /// The published form of a verified CRL: its DER (a CRL fetched as PEM is served as the DER it holds).
+    /// - Parameter verified: the CRL as verified by this process.
+    public init(_ verified: VerifiedCRL) {
+        bytes = verified.crl.derEncoded
+        sha256Hex = hexString(verified.crl.sha256)
+        date = verified.crl.thisUpdate
+        nextUpdate = verified.crl.nextUpdate
         verifiedAt = verified.verifiedAt
     }
 }

@@ -66,6 +66,9 @@ public final class TrustService: Sendable {
         var schedule: RefreshSchedule
         var snapshotDocument: SnapshotDocument?
         var signedLists: [ListID: SignedListVersion] = [:]
+        var crlSources: [CRLSource] = []
+        var crlRecords: [CRLSlotID: CRLRecord] = [:]
+        var signedCRLs: [CRLSlotID: SignedListVersion] = [:]
     }
 
     /// A service for `configuration`; nothing is read until ``load(at:lockTimeout:cancellation:waiting:)``.
@@ -150,10 +153,21 @@ public final class TrustService: Sendable {
             var refresher = Refresher(store: store, fetcher: fetcher, cancellation: cancellation)
             refresher.beforeCommitRename = engine.beforeCommitRename
             let results = refresher.run(only: only, offline: offline, at: time)
+            // The lists are committed first; the CRLs of the CAs they name follow, and never hold them back.
+            var crls: [CRLRefreshResult] = []
+            if offline {
+                store.refreshCRLSources()
+            } else {
+                crls = CRLRefresher(store: store, fetcher: fetcher, cancellation: cancellation)
+                    .run(networks: only.map { Set($0.map(\.network)) }, at: time)
+            }
             let persistError = install(store, at: time, events: &events)
-            let report = RefreshReport(
+            var report = RefreshReport(
                 time: time, results: results, events: events, snapshotGeneration: queries.generation,
                 persistError: persistError)
+            report.crls = crls
+            report.revocationModes = Dictionary(
+                uniqueKeysWithValues: configuration.networks.map { ($0.id, $0.revocation.mode) })
             engine.counters.record(report, refreshed: only, duration: Refresher.seconds(clock.now - started))
             publish(engine, events: events)
             if !isReadOnly { refreshLog.record(RefreshEvent(trigger: trigger, only: only, report: report)) }
@@ -242,6 +256,8 @@ public final class TrustService: Sendable {
     private func publish(_ engine: Engine, events: [String], _ extra: (inout Published) -> Void = { _ in }) {
         let store = engine.store
         let signedLists = store.current.mapValues(SignedListVersion.init)
+        let signedCRLs = store.crls.mapValues(SignedListVersion.init)
+        let (crlSources, crlRecords) = (store.crlSources, store.crlRecords)
         let records = store.records
         let counters = engine.counters
         let schedule = engine.schedule
@@ -251,6 +267,9 @@ public final class TrustService: Sendable {
             published.counters = counters
             published.schedule = schedule
             published.signedLists = signedLists
+            published.signedCRLs = signedCRLs
+            published.crlSources = crlSources
+            published.crlRecords = crlRecords
             extra(&published)
         }
     }
@@ -261,8 +280,12 @@ public final class TrustService: Sendable {
     /// service); reads no file.
     /// - Parameter time: the time to evaluate states at, UTC.
     public func status(at time: Date) -> StatusReport {
-        let (records, events) = published.withLock { ($0.records, $0.events) }
-        return StatusReport(configuration: configuration, records: records, events: events, at: time)
+        let (records, events, crlSources, crlRecords) = published.withLock {
+            ($0.records, $0.events, $0.crlSources, $0.crlRecords)
+        }
+        return StatusReport(
+            configuration: configuration, records: records, events: events, crlSources: crlSources,
+            crlRecords: crlRecords, at: time)
     }
 
     /// The current generation (its document form).
@@ -283,6 +306,13 @@ public final class TrustService: Sendable {
     /// A list's current version as published, with its SHA-256 and dates read in the same step; nil when the list
     /// has no verified version.
     public func signedListVersion(_ id: ListID) -> SignedListVersion? { published.withLock { $0.signedLists[id] } }
+
+    /// A CA's current CRL as published (its DER), verified by this process against the CA its current list names:
+    /// what the mirror serves at `GET /v1/crls/{network}/{issuerSHA256}`; nil when the CA has no verified CRL.
+    public func signedCRL(_ slot: CRLSlotID) -> SignedListVersion? { published.withLock { $0.signedCRLs[slot] } }
+
+    /// Every CA's current CRL as published, by slot.
+    public var signedCRLs: [CRLSlotID: SignedListVersion] { published.withLock { $0.signedCRLs } }
 
     /// The service's metrics in Prometheus text format (``ServiceMetrics``) at `time`.
     public func metricsFamilies(at time: Date) -> [PrometheusText.Family] {

@@ -22,6 +22,8 @@ extension WireJSON {
             "query": query, "at": time, "generation": generation,
             "leaf": ["subject": leaf.subject.rfc4514, "sha256": leaf.sha256Hex] as Object,
             "anchor": decision.anchor.map(anchor), "verifiedBy": nil,
+            "revocation": decision.revocation.map(revocation),
+            "warnings": decision.warnings.map(\.rawValue),
         ]
         if case .trusted(let trusted) = decision {
             var verifiedBy = anchor(trusted.anchor)
@@ -42,6 +44,14 @@ extension WireJSON {
             }
         }
         return object
+    }
+
+    /// What the issuers' CRLs said: `checked`, `state`, `crlNumber`, `thisUpdate`, `nextUpdate`.
+    public static func revocation(_ revocation: TrustDecision.Revocation) -> Object {
+        [
+            "checked": revocation.checked, "state": revocation.state.rawValue, "crlNumber": revocation.crlNumber,
+            "thisUpdate": revocation.thisUpdate, "nextUpdate": revocation.nextUpdate,
+        ]
     }
 
     /// An anchor: `anchorSHA256`, `anchorSubject`, `list`, `provider`, `issueID`, `listState`, `name`.

@@ -6,12 +6,21 @@ extension WireJSON {
     public static let eventNamesShown = 100
 
     /// `trustctl refresh --json`: the monitoring word, per list the outcome (``RefreshOutcome/name``), reason,
-    /// message, state and version, and the run's events (docs/cli.md).
+    /// message, state and version, per listed CA with a CRL source its CRL's outcome and state (`crls`), and the
+    /// run's events (docs/cli.md).
     public static func refresh(_ report: RefreshReport) -> Object {
         [
             "time": report.time, "status": report.monitoringStatus.word, "events": report.events,
             "snapshotGeneration": report.snapshotGeneration,
             "persistError": report.persistError.map { ["reason": $0.code.rawValue, "message": $0.reason] as Object },
+            "crls": report.crls.map { crl -> Object in
+                [
+                    "network": crl.slot.network, "issuerSHA256": crl.slot.issuerSHA256, "issuer": crl.current?.issuer,
+                    "outcome": crl.outcome.name, "reason": crl.outcome.error?.code.rawValue,
+                    "message": crl.outcome.message, "state": crl.state.rawValue, "crlNumber": crl.current?.crlNumber,
+                    "nextUpdate": crl.current?.nextUpdate, "revoked": crl.current?.revoked,
+                ]
+            },
             "lists": report.results.map { refreshResult($0) },
         ]
     }

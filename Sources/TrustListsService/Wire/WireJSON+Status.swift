@@ -3,8 +3,8 @@ import TrustLists
 
 extension WireJSON {
     /// `trustctl status --json` and `GET /v1/status`: the monitoring word, the lists with their states, versions,
-    /// sources (`source`: where the version came from; `url`: where it is fetched) and last errors, and the snapshot
-    /// generation in memory (docs/cli.md).
+    /// sources (`source`: where the version came from; `url`: where it is fetched) and last errors, the listed CAs' CRLs
+    /// (`crls`), and the snapshot generation in memory (docs/cli.md).
     /// - Parameters:
     ///   - report: the states.
     ///   - snapshot: the generation in memory, or nil.
@@ -12,7 +12,7 @@ extension WireJSON {
     public static func status(_ report: StatusReport, snapshot: Snapshot?, configuration: Configuration) -> Object {
         [
             "time": report.time, "status": report.monitoringStatus.word, "events": report.events,
-            "snapshot": snapshot.map(snapshotSummary),
+            "snapshot": snapshot.map(snapshotSummary), "crls": report.crls.map(crl),
             "lists": report.lists.map { list -> Object in
                 [
                     "id": list.id.description, "state": list.state.rawValue, "stateReason": list.stateReason,
@@ -22,14 +22,30 @@ extension WireJSON {
                     "signerNotAfter": list.current?.signerNotAfter, "source": list.origin?.rawValue,
                     "url": configuration.list(list.id)?.source.url,
                     "lastAttempt": list.lastAttempt, "lastSuccess": list.lastSuccess,
-                    "lastError": list.lastError.map { error -> Object in
-                        [
-                            "reason": error.reason.rawValue, "message": error.message, "first": error.first,
-                            "last": error.last, "count": error.count,
-                        ]
-                    },
+                    "lastError": list.lastError.map(failure),
                 ]
             },
+        ]
+    }
+
+    /// One CA's CRL: `network`, `issuer`, `issuerSHA256`, `urls`, `mode`, `state`, `crlNumber`, `thisUpdate`,
+    /// `nextUpdate`, `revoked` (count), `sha256`, `source`, `lastAttempt`, `lastSuccess`, `lastError`.
+    public static func crl(_ crl: CRLStatus) -> Object {
+        [
+            "network": crl.slot.network, "issuer": crl.issuer, "issuerSHA256": crl.slot.issuerSHA256,
+            "urls": crl.urls, "mode": crl.mode.rawValue, "state": crl.state.rawValue,
+            "crlNumber": crl.current?.crlNumber, "thisUpdate": crl.current?.thisUpdate,
+            "nextUpdate": crl.current?.nextUpdate, "revoked": crl.current?.revoked, "sha256": crl.current?.sha256,
+            "source": crl.origin?.rawValue, "lastAttempt": crl.lastAttempt, "lastSuccess": crl.lastSuccess,
+            "lastError": crl.lastError.map(failure),
+        ]
+    }
+
+    /// A recorded failure: `reason`, `message`, `first`, `last`, `count`.
+    static func failure(_ error: RecordedFailure) -> Object {
+        [
+            "reason": error.reason.rawValue, "message": error.message, "first": error.first, "last": error.last,
+            "count": error.count,
         ]
     }
 

@@ -84,6 +84,9 @@ public struct CertificateBuilder: Sendable {
     public var dnsNames: [String] = []
     /// SAN uniformResourceIdentifier entries.
     public var uris: [String] = []
+    /// cRLDistributionPoints: one distribution point per URI, each a fullName uniformResourceIdentifier
+    /// (RFC 5280 §4.2.1.13; ISO/IEC 18013-5 Annex B); none when empty.
+    public var crlDistributionPointURIs: [String] = []
     /// Further extensions, added last.
     public var rawExtensions: [RawExtension] = []
 
@@ -156,6 +159,7 @@ public struct CertificateBuilder: Sendable {
         if let keyUsage { try addKeyUsage(keyUsage, x509) }
         if let extendedKeyUsage { try addExtendedKeyUsage(extendedKeyUsage, x509) }
         if !dnsNames.isEmpty || !uris.isEmpty { try addSubjectAlternativeNames(x509) }
+        if !crlDistributionPointURIs.isEmpty { try addCRLDistributionPoints(x509) }
         for raw in rawExtensions { try addRaw(raw, x509) }
 
         let md = signingKey.algorithm.certificateSigningDigest
@@ -320,6 +324,19 @@ public struct CertificateBuilder: Sendable {
             }
         }
         try add(NID_subject_alt_name, UnsafeMutableRawPointer(names), critical: false, x509)
+    }
+
+    /// Made by OpenSSL's own extension configuration (`URI:…` values), one point per URI.
+    private func addCRLDistributionPoints(_ x509: OpaquePointer) throws(X509Error) {
+        guard !crlDistributionPointURIs.contains(where: { $0.contains(",") || $0.contains("\n") }) else {
+            throw X509Error(.openSSLFailure, "a CRL distribution point URI may not contain ',' or a line break here")
+        }
+        let value = crlDistributionPointURIs.map { "URI:\($0)" }.joined(separator: ",")
+        guard let ext = X509V3_EXT_conf_nid(nil, nil, NID_crl_distribution_points, value) else {
+            throw OpenSSLErrorQueue.error(.openSSLFailure, "cRLDistributionPoints \(value)")
+        }
+        defer { X509_EXTENSION_free(ext) }
+        guard X509_add_ext(x509, ext, -1) == 1 else { throw OpenSSLErrorQueue.error(.openSSLFailure, "X509_add_ext") }
     }
 
     private func addRaw(_ raw: RawExtension, _ x509: OpaquePointer) throws(X509Error) {

@@ -16,6 +16,8 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
     public var commonName: String? { text.decoded(derEncoded).commonName }
     /// The value of the countryName attribute (OID 2.5.4.6); nil when there is none.
     public var country: String? { text.decoded(derEncoded).country }
+    /// The value of the last organizationName attribute (OID 2.5.4.10) as UTF-8; nil when there is none.
+    public var organization: String? { text.decoded(derEncoded).organization }
 
     /// The RFC 4514 string.
     public var description: String { rfc4514 }
@@ -58,6 +60,7 @@ private final class NameText: Sendable {
         let rfc4514: String
         let commonName: String?
         let country: String?
+        let organization: String?
     }
 
     private let cache = Mutex<Decoded?>(nil)
@@ -71,7 +74,7 @@ private final class NameText: Sendable {
         }
     }
 
-    /// RFC 4514 text (XN_FLAG_RFC2253, UTF-8 kept as is rather than escaped byte by byte), CN and C.
+    /// RFC 4514 text (XN_FLAG_RFC2253, UTF-8 kept as is rather than escaped byte by byte), CN, C and O.
     private static func print(_ der: [UInt8]) -> Decoded {
         let name: OpaquePointer? = der.withUnsafeBufferPointer { buffer in
             var cursor = buffer.baseAddress
@@ -79,7 +82,7 @@ private final class NameText: Sendable {
         }
         guard let name, let bio = try? MemoryBIO() else {
             OpenSSLErrorQueue.clear()
-            return Decoded(rfc4514: "(name \(hexString(der)))", commonName: nil, country: nil)
+            return Decoded(rfc4514: "(name \(hexString(der)))", commonName: nil, country: nil, organization: nil)
         }
         defer { X509_NAME_free(name) }
         let flags = shim_XN_FLAG_RFC2253() & ~UInt(ASN1_STRFLGS_ESC_MSB)
@@ -87,7 +90,8 @@ private final class NameText: Sendable {
         OpenSSLErrorQueue.clear()
         return Decoded(
             rfc4514: bio.text, commonName: DistinguishedName.lastValue(of: NID_commonName, in: name),
-            country: DistinguishedName.lastValue(of: NID_countryName, in: name))
+            country: DistinguishedName.lastValue(of: NID_countryName, in: name),
+            organization: DistinguishedName.lastValue(of: NID_organizationName, in: name))
     }
 }
 

@@ -29,6 +29,9 @@ struct ChainValidationPolicy: DecisionPolicy {
                     anchor: nil, docTypes: [])
             }
             let chain = validated.certificates.map(\.sha256Hex)
+            let anchor = context.anchor(entry)
+            let revocation = context.index.revocation.checks(
+                chain: validated.certificates, network: anchor.list.network)
             let listsUsed = chain.compactMap { sha256 in
                 candidates.first(where: { table.entries[$0].sha256 == sha256 })
             }
@@ -37,9 +40,9 @@ struct ChainValidationPolicy: DecisionPolicy {
                     anchorSHA256: anchorSHA256, chain: chain,
                     validFrom: validated.certificates.map(\.notBefore).max() ?? context.time,
                     validUntil: validated.certificates.map(\.notAfter).min() ?? context.time,
-                    sources: context.lists(of: listsUsed)),
+                    sources: context.lists(of: listsUsed), revocation: revocation),
                 for: ValidationMemo.key(context.chain))
-            context.validated = (context.anchor(entry), table.entries[entry].docTypes, chain)
+            context.validated = (anchor, table.entries[entry].docTypes, chain, revocation)
             return nil
         case .invalid(let failure):
             if !context.relatedUnusable.isEmpty, case .valid = validate(context, candidates: context.relatedUnusable) {

@@ -11,7 +11,7 @@ struct MemoizedValidationPolicy: DecisionPolicy {
                 table.entries[$0].isAnchor && context.isUsable(table.sources[$0])
             })
         else { return nil }
-        context.validated = (context.anchor(entry), table.entries[entry].docTypes, hit.chain)
+        context.validated = (context.anchor(entry), table.entries[entry].docTypes, hit.chain, hit.revocation)
         return nil
     }
 }

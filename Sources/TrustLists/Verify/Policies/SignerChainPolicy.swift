@@ -1,3 +1,4 @@
+import Foundation
 import X509
 
 /// Pipeline step 6: OpenSSL validates the signer's chain at the verification time to one of the pinned roots only:
@@ -13,12 +14,26 @@ public struct SignerChainPolicy: ListVerificationPolicy {
     /// - Throws: ``TrustListError`` `chain_invalid` with OpenSSL's text.
     public func check(_ candidate: inout ListCandidate) throws(TrustListError) {
         guard let signer = candidate.signer else { throw ListCandidate.outOfOrder(Self.self) }
-        let validator = ChainValidator(
-            anchors: anchors, anchorRule: .selfSignedRootsOnly, maximumDepth: candidate.settings.maximumChainDepth)
-        switch validator.validate(leaf: signer, intermediates: Array(candidate.x5chain.dropFirst()), at: candidate.time)
-        {
+        candidate.signerChain = try validate(
+            signer: signer, intermediates: Array(candidate.x5chain.dropFirst()), at: candidate.time,
+            maximumDepth: candidate.settings.maximumChainDepth)
+    }
+
+    /// Validates a signer's chain to the pinned roots, for every signed kind (lists, LoTEs).
+    /// - Parameters:
+    ///   - signer: the signer's certificate.
+    ///   - intermediates: the rest of the chain as sent (untrusted).
+    ///   - time: the verification time (UTC).
+    ///   - maximumDepth: the most certificates between the signer and the pinned root.
+    /// - Returns: the validated chain, signer first, pinned root last.
+    /// - Throws: ``TrustListError`` `chain_invalid` with OpenSSL's text.
+    public func validate(
+        signer: Certificate, intermediates: [Certificate], at time: Date, maximumDepth: Int
+    ) throws(TrustListError) -> [Certificate] {
+        let validator = ChainValidator(anchors: anchors, anchorRule: .selfSignedRootsOnly, maximumDepth: maximumDepth)
+        switch validator.validate(leaf: signer, intermediates: intermediates, at: time) {
         case .valid(let validated):
-            candidate.signerChain = validated.certificates
+            return validated.certificates
         case .invalid(let failure):
             throw TrustListError(.chainInvalid, "signer chain does not validate to a pinned root: \(failure)")
         }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// RFC 3339 `date-time` strings, as carried by CBOR tag 0 (RFC 8949 §3.4.1) and by the `tdate` of ISO/IEC 18013-5.
+/// RFC 3339 `date-time` strings, as carried by CBOR tag 0 (RFC 8949 §3.4.1), the `tdate` of ISO/IEC 18013-5, the
+/// JAdES `sigT` header (ETSI TS 119 182-1) and the dates of a LoTE (ETSI TS 119 602).
 ///
 /// Parsing accepts `YYYY-MM-DDTHH:MM:SS`, an optional fraction of 1 to 9 digits, and `Z` or a numeric offset
 /// `±HH:MM` (RFC 3339 §5.6; `t` and `z` in lower case too). A leap second (`:60`) counts as the next second, since
@@ -50,7 +51,9 @@ public enum RFC3339 {
     }
 
     /// Parses `text`, or says what is wrong with it.
-    static func parse(_ text: String) -> Result<Date, ParseFailure> {
+    /// - Parameter text: the candidate `date-time`.
+    /// - Returns: the instant, or the reason it is not one.
+    public static func parse(_ text: String) -> Result<Date, ParseFailure> {
         let bytes = Array(text.utf8)
         var cursor = 0
 
@@ -134,8 +137,9 @@ public enum RFC3339 {
     }
 
     /// Why a string is not an RFC 3339 `date-time`.
-    struct ParseFailure: Error {
-        let reason: String
+    public struct ParseFailure: Error {
+        /// What is wrong, in words.
+        public let reason: String
         init(_ reason: String) { self.reason = reason }
     }
 

@@ -1,0 +1,69 @@
+import Foundation
+import TrustLists
+import TrustListsService
+import X509
+
+/// `trustctl verify FILE --kind lote --root PEM... [--lote-type URI] [--at TIME] [--json]`: the LoTE half of `verify`
+/// (``VerifyCommand`` parses the options and hands `--kind lote` here).
+enum VerifyLoTECommand {
+    /// The largest LoTE file read, in bytes (the verifier's own limit on the JWS is 48 MiB).
+    static let maximumFileSize = 64 << 20
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
+        guard arguments.value("provider") == nil else {
+            throw UsageError("--kind lote takes --lote-type, not --provider")
+        }
+        let rootFiles = arguments.values("root")
+        guard !rootFiles.isEmpty else { throw UsageError("missing required option '--root'") }
+        let time = try arguments.value("at").map(ArgumentValues.time) ?? context.now()
+        let file = arguments.positionals[0]
+        let bytes: [UInt8]
+        var roots: [Certificate] = []
+        do {
+            bytes = try InputFiles.read(file, limit: maximumFileSize)
+            for rootFile in rootFiles {
+                roots += try InputFiles.certificates(rootFile)
+            }
+        } catch {
+            context.printError("Error: \(error)")
+            return 2
+        }
+        let verifier = LoTEVerifier(
+            anchors: roots, settings: LoTEVerificationSettings(expectedType: arguments.value("lote-type")))
+        return VerifyCommand.report(
+            file: file, json: arguments.flag("json"), context: context, rejection: WireJSON.loteRejection
+        ) { () throws(TrustListError) in
+            let verified = try verifier.verify(bytes, at: time)
+            return (WireJSON.loteVerification(verified), verifiedText(verified, file: file))
+        }
+    }
+
+    /// The VALID text: the list's facts, then each entity with its services.
+    static func verifiedText(_ verified: VerifiedLoTE, file: String) -> String {
+        let lote = verified.lote
+        let signer = verified.signer
+        var rows: [(String, String)] = [
+            ("kind", "LoTE"), ("LoTEType", lote.type), ("operator", lote.operatorName),
+            ("territory", lote.schemeTerritory), ("sequence", String(lote.sequenceNumber)),
+            ("issued", Timestamp.text(lote.issueDate)), ("nextUpdate", Timestamp.text(lote.nextUpdate)),
+            ("entities", String(lote.entities.count)), ("services", String(lote.services.count)),
+            ("signer", signer.subject.rfc4514),
+            ("signer valid", "\(Timestamp.text(signer.notBefore)) .. \(Timestamp.text(signer.notAfter))"),
+            ("signing time", verified.signingTime.map(Timestamp.text) ?? "-"),
+            ("anchor", verified.anchor.subject.rfc4514), ("anchor pin", verified.anchor.sha256Hex),
+            ("signature", "JAdES \(verified.algorithm.rawValue), x5c of \(verified.x5cCount)"),
+            ("sha256", verified.sha256Hex),
+        ]
+        rows += verified.warnings.enumerated().map { ($0.offset == 0 ? "warnings" : "", $0.element) }
+        var text = "VALID  \(file)\n" + TextTable.fields(rows)
+        for entity in lote.entities {
+            text += "\n  \(entity.displayName)"
+            for service in entity.services {
+                let status = service.status.map { " [\($0)]" } ?? ""
+                let count = service.digitalIdentity.certificates.count
+                text += "\n    \(service.typeIdentifier)\(status): \(count) certificate\(count == 1 ? "" : "s")"
+            }
+        }
+        return text
+    }
+}

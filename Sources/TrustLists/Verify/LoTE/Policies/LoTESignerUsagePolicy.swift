@@ -1,0 +1,14 @@
+/// LoTE step 5: a signer below the pinned root has a key usage that allows signing (digitalSignature or
+/// nonRepudiation), as list signers must. A self-signed signer that is itself the pinned root is exempt (a root's key
+/// usage is keyCertSign): the operator pinned that very key.
+public struct LoTESignerUsagePolicy: LoTEVerificationPolicy {
+    /// The policy.
+    public init() {}
+
+    /// - Throws: ``TrustListError`` `signer_key_usage`.
+    public func check(_ candidate: inout LoTECandidate) throws(TrustListError) {
+        guard let chain = candidate.signerChain else { throw LoTECandidate.outOfOrder(Self.self) }
+        guard chain.count > 1 else { return }
+        try SignerProfile.checkKeyUsage(chain[0])
+    }
+}

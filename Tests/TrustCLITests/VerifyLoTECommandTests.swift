@@ -1,0 +1,73 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `trustctl verify --kind lote` over the Commission's mock PID providers list, signed as JAdES by Python.
+@Suite("trustctl verify --kind lote", .requires(.pythonCryptography), .requires(.loteFixtures))
+final class VerifyLoTECommandTests {
+    let folder: TemporaryDirectory
+    let signed: PythonLoTE.Signed
+
+    init() throws {
+        folder = try TemporaryDirectory()
+        signed = try PythonLoTE.sign(try LoTEFixtures.bytes(LoTEFixtures.mockPIDProviders))
+        try folder.write(signed.jws, to: "pid.jws")
+        try folder.write(Array(signed.root.pemEncoded.utf8), to: "root.pem")
+    }
+
+    func path(_ name: String) -> String { folder.url.appendingPathComponent(name).path }
+
+    @Test("VALID with the list's facts in JSON: loteType, sequenceNumber, entries = entities, services")
+    func valid() throws {
+        let (status, run) = CLIRun.run([
+            "verify", path("pid.jws"), "--kind", "lote", "--root", path("root.pem"), "--at", "2026-01-02T00:00:00Z",
+            "--lote-type", "http://uri.etsi.org/19602/LoTEType/EUPIDProvidersList", "--json",
+        ])
+        #expect(status == 0, "\(run.standardError)")
+        let json = run.json
+        #expect(json["valid"] as? Bool == true)
+        #expect(json["kind"] as? String == "lote")
+        #expect(json["loteType"] as? String == "http://uri.etsi.org/19602/LoTEType/EUPIDProvidersList")
+        #expect((json["sequenceNumber"] as? NSNumber)?.intValue == 1)
+        #expect((json["issueID"] as? NSNumber)?.intValue == 1)
+        #expect((json["entries"] as? NSNumber)?.intValue == 15)
+        #expect(json["provider"] as? String == "European Commission")
+        #expect(json["territory"] as? String == "EU")
+        #expect(json["date"] as? String == "2025-12-01T13:10:57Z")
+        #expect(json["nextUpdate"] as? String == "2026-06-01T13:10:57Z")
+        #expect(json["signingTime"] as? String == "2026-01-01T00:00:00Z")
+        let services = json["services"] as? [[String: Any]] ?? []
+        #expect(services.count == 17)
+        #expect(services.allSatisfy { $0["type"] as? String == "http://uri.etsi.org/19602/SvcType/PID/Issuance" })
+        #expect(services.allSatisfy { $0["status"] is NSNull })
+        #expect(services.reduce(0) { $0 + (($1["certificates"] as? [Any])?.count ?? 0) } == 17)
+        #expect((json["entities"] as? [Any])?.count == 15)
+
+        let (textStatus, text) = CLIRun.run([
+            "verify", path("pid.jws"), "--kind", "lote", "--root", path("root.pem"), "--at", "2026-01-02T00:00:00Z",
+        ])
+        #expect(textStatus == 0)
+        #expect(text.standardOutput.hasPrefix("VALID"))
+        #expect(text.standardOutput.contains("Agence Nationale des Titres Sécurisés"))
+    }
+
+    @Test("REJECTED with the reason: another LoTEType, and an XML document")
+    func rejected() throws {
+        let (status, run) = CLIRun.run([
+            "verify", path("pid.jws"), "--kind", "lote", "--root", path("root.pem"), "--at", "2026-01-02T00:00:00Z",
+            "--lote-type", "http://uri.etsi.org/19602/LoTEType/EUWalletProvidersList", "--json",
+        ])
+        #expect(status == 1)
+        #expect(run.json["valid"] as? Bool == false)
+        #expect(run.json["reason"] as? String == "wrong_list_type")
+        #expect(run.json["loteType"] is NSNull)
+        #expect((run.json["services"] as? [Any])?.isEmpty == true)
+        try folder.write(Array("<?xml version=\"1.0\"?><LoTE/>".utf8), to: "pid.xml")
+        let (xmlStatus, xml) = CLIRun.run([
+            "verify", path("pid.xml"), "--kind", "lote", "--root", path("root.pem"),
+        ])
+        #expect(xmlStatus == 1)
+        #expect(xml.standardOutput.contains("unsupported_format"))
+        #expect(xml.standardOutput.contains("XML LoTEs (XAdES) are not supported"))
+    }
+}

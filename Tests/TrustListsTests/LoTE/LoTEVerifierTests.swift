@@ -1,0 +1,223 @@
+import Foundation
+import Publishing
+import TestSupport
+import Testing
+import TrustLists
+import X509
+
+/// LoTEs signed by an independent implementation (Python `cryptography`, header and JSON by hand, the real EU
+/// payloads) verified here, and LoTEs ours signs verified by Python; then every refusal the verifier owes.
+@Suite("LoTE verification (JAdES over ETSI TS 119 602)", .requires(.pythonCryptography))
+struct LoTEVerifierTests {
+    static let pidType = LoTEDecodingTests.pidType
+    /// 2026-01-02T00:00:00Z: inside Python's test PKI (2025..2027) and after the hand-written LoTE's issue.
+    static let time = Date(timeIntervalSince1970: 1_767_312_000)
+
+    static func verify(
+        _ signed: PythonLoTE.Signed, type: String? = pidType, at time: Date = time,
+        additional: [any LoTEVerificationPolicy] = []
+    ) throws(TrustListError) -> VerifiedLoTE {
+        try LoTEVerifier(anchors: [signed.root], settings: LoTEVerificationSettings(expectedType: type))
+            .verify(signed.jws, at: time, additional: additional)
+    }
+
+    static func code(_ signed: PythonLoTE.Signed, type: String? = pidType) -> ReasonCode? {
+        do {
+            _ = try verify(signed, type: type)
+            return nil
+        } catch {
+            return error.code
+        }
+    }
+
+    @Test(
+        "the Commission's mock PID list, signed by Python, verifies with its README's facts and no warning",
+        .requires(.loteFixtures))
+    func pythonSignedMockList() throws {
+        let signed = try PythonLoTE.sign(try LoTEFixtures.bytes(LoTEFixtures.mockPIDProviders))
+        let verified = try Self.verify(signed)
+        #expect(verified.lote.entities.count == 15)
+        #expect(verified.lote.services.count == 17)
+        #expect(verified.lote.sequenceNumber == 1)
+        #expect(verified.signingTime.map(Timestamp.text) == "2026-01-01T00:00:00Z")
+        #expect(verified.signer == signed.signer)
+        #expect(verified.anchor == signed.root)
+        #expect(verified.warnings.isEmpty, "\(verified.warnings)")
+    }
+
+    @Test(
+        "the reference implementation's list, signed by Python, verifies with its services dropped",
+        .requires(.loteFixtures))
+    func pythonSignedReferenceList() throws {
+        let signed = try PythonLoTE.sign(
+            try LoTEFixtures.bytes(LoTEFixtures.referencePIDProviders),
+            options: ["country": "EU", "organization": "User Tsp"])
+        let verified = try Self.verify(signed, at: Date(timeIntervalSince1970: 1_775_000_000))
+        #expect(verified.lote.entities.count == 7)
+        #expect(verified.lote.services.isEmpty)
+        #expect(verified.warnings.contains { $0.contains("ServiceTypeIdentifier: missing") })
+    }
+
+    @Test(
+        "every serialization and algorithm Python signs verifies",
+        arguments: [
+            ("compact", "ES256"), ("flattened", "ES384"), ("general", "ES512"), ("compact", "EdDSA"),
+            ("general", "EdDSA"),
+        ])
+    func serializations(serialization: String, alg: String) throws {
+        let signed = try PythonLoTE.sign(
+            LoTEDecodingTests.document(), options: ["serialization": serialization, "alg": alg])
+        let verified = try Self.verify(signed)
+        #expect(verified.algorithm.rawValue == alg)
+        #expect(verified.lote.sequenceNumber == 7)
+    }
+
+    @Test("a self-signed signer that is itself the pinned root verifies")
+    func selfSignedSigner() throws {
+        let signed = try PythonLoTE.sign(LoTEDecodingTests.document(), options: ["selfSigned": true])
+        let verified = try Self.verify(signed)
+        #expect(verified.signerChain.count == 1)
+        #expect(verified.anchor == signed.root)
+    }
+
+    @Test("a signer under another root is chain_invalid; the other root alone does not help")
+    func otherRoot() throws {
+        let signed = try PythonLoTE.sign(LoTEDecodingTests.document())
+        let other = try PythonLoTE.sign(LoTEDecodingTests.document())
+        #expect(throws: TrustListError(.chainInvalid)) {
+            try LoTEVerifier(anchors: [other.root]).verify(signed.jws, at: Self.time)
+        }
+        let signerOnly = try PythonLoTE.sign(LoTEDecodingTests.document(), options: ["x5c": "signer"])
+        #expect(try Self.verify(signerOnly).signerChain.count == 2)
+    }
+
+    @Test("refusals of the header: alg none and HMAC, unknown crit, b64 false, wrong x5t#S256, no x5c, wrong leaf")
+    func headerRefusals() throws {
+        let document = LoTEDecodingTests.document()
+        let cases: [([String: Any], ReasonCode)] = [
+            (["headerAlg": "none"], .unsupportedAlgorithm),
+            (["headerAlg": "HS256"], .unsupportedAlgorithm),
+            (["headerAlg": "PS256"], .unsupportedAlgorithm),
+            (["headerAlg": "ES384"], .unsupportedAlgorithm),
+            (["extra": ["sigD": ["mId": "x"]], "crit": ["sigT", "sigD"]], .unknownCriticalHeader),
+            (["extra": ["b64": false], "crit": ["sigT", "b64"]], .unknownCriticalHeader),
+            (["x5tS256": "wrong"], .malformedX5C),
+            (["x5c": "none"], .malformedX5C),
+            (["x5c": "wrong"], .badSignature),
+            (["sigT": "2030-01-01T00:00:00Z"], .signingTimeInvalid),
+            (["sigT": "yesterday"], .malformedJWS),
+            (["serialization": "flattened", "unprotected": ["alg": "ES256"]], .malformedJWS),
+        ]
+        for (options, expected) in cases {
+            let signed = try PythonLoTE.sign(document, options: options)
+            #expect(Self.code(signed) == expected, "\(options)")
+        }
+    }
+
+    @Test("sigT absent or not critical is a warning, not a refusal")
+    func sigTWarnings() throws {
+        let absent = try Self.verify(try PythonLoTE.sign(LoTEDecodingTests.document(), options: ["sigT": NSNull()]))
+        #expect(absent.warnings == ["header.sigT is absent: the signature carries no signing time"])
+        let notCritical = try Self.verify(
+            try PythonLoTE.sign(LoTEDecodingTests.document(), options: ["crit": NSNull()]))
+        #expect(notCritical.warnings == ["header.sigT is not listed in crit (JAdES marks it critical)"])
+    }
+
+    @Test("an altered payload is bad_signature; the wrong LoTEType is wrong_list_type")
+    func alteredAndWrongType() throws {
+        let signed = try PythonLoTE.sign(LoTEDecodingTests.document())
+        var parts = String(decoding: signed.jws, as: UTF8.self).split(separator: ".").map(String.init)
+        let other = LoTEDecodingTests.document(replace: ["LoTESequenceNumber": "8"])
+        parts[1] = Data(other).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        let altered = PythonLoTE.Signed(
+            jws: Array(parts.joined(separator: ".").utf8), root: signed.root, signer: signed.signer)
+        #expect(Self.code(altered) == .badSignature)
+        let wallet = "http://uri.etsi.org/19602/LoTEType/EUWalletProvidersList"
+        let error = try #require(throws: TrustListError.self) { try Self.verify(signed, type: wallet) }
+        #expect(error.code == .wrongListType)
+        #expect(error.reason.contains(wallet))
+        #expect(Self.code(signed, type: nil) == nil)
+    }
+
+    @Test("a signer whose C and O are not the scheme's territory and operator gives two warnings")
+    func operatorMismatch() throws {
+        let signed = try PythonLoTE.sign(
+            LoTEDecodingTests.document(), options: ["country": "FR", "organization": "Somebody else"])
+        let verified = try Self.verify(signed)
+        #expect(verified.warnings.count == 2)
+        #expect(verified.warnings.contains("signer countryName FR is not SchemeTerritory EU"))
+    }
+
+    @Test("not a JWS: XML is unsupported_format, a bare LoTE is malformed_jws, empty input too")
+    func notJWS() throws {
+        let signed = try PythonLoTE.sign(LoTEDecodingTests.document())
+        let verifier = LoTEVerifier(anchors: [signed.root])
+        let xml = Array("<?xml version=\"1.0\"?><LoTE/>".utf8)
+        let error = try #require(throws: TrustListError.self) { try verifier.verify(xml, at: Self.time) }
+        #expect(error.code == .unsupportedFormat)
+        #expect(error.reason.contains("XML LoTEs (XAdES) are not supported"))
+        #expect(throws: TrustListError(.malformedJWS)) {
+            try verifier.verify(LoTEDecodingTests.document(), at: Self.time)
+        }
+        #expect(throws: TrustListError(.malformedJWS)) { try verifier.verify([], at: Self.time) }
+    }
+
+    @Test("an issue time in the future is date_in_future; a passed NextUpdate is a warning")
+    func freshness() throws {
+        let signed = try PythonLoTE.sign(LoTEDecodingTests.document())
+        #expect(throws: TrustListError(.dateInFuture)) {
+            try Self.verify(signed, at: Date(timeIntervalSince1970: 1_767_000_000))
+        }
+        let late = try Self.verify(signed, at: Date(timeIntervalSince1970: 1_790_000_000))
+        #expect(late.warnings == ["NextUpdate 2026-07-01T00:00:00Z has passed: the list is overdue"])
+    }
+
+    @Test("rollback by sequence number alone; the same number with other signed content is equivocation")
+    func rollback() throws {
+        let seven = try PythonLoTE.sign(LoTEDecodingTests.document())
+        let verified = try Self.verify(seven)
+        let content = hexString(verified.contentSHA256)
+        // A lower number is refused although its issue time is later.
+        let lower = try PythonLoTE.sign(
+            LoTEDecodingTests.document(replace: ["ListIssueDateTime": "\"2026-01-01T12:00:00Z\""]))
+        #expect(throws: TrustListError(.rollback)) {
+            try Self.verify(lower, additional: [LoTERollbackPolicy(mark: (8, content))])
+        }
+        #expect(throws: TrustListError(.equivocation)) {
+            try Self.verify(lower, additional: [LoTERollbackPolicy(mark: (7, content))])
+        }
+        // The same signed content again is the same version.
+        _ = try Self.verify(seven, additional: [LoTERollbackPolicy(mark: (7, content))])
+        _ = try Self.verify(lower, additional: [LoTERollbackPolicy(mark: (6, content))])
+    }
+
+    @Test("a LoTE ours signs verifies in Python and here, with the same facts")
+    func oursVerifiedByPython() throws {
+        let root = try TestPKI.root("LoTE root")
+        let signer = try TestPKI.leaf("LoTE signer", under: root, extendedKeyUsage: nil)
+        let issuerCA = try TestPKI.intermediate("PID Provider CA", under: root)
+        let content = LoTEPublisher.Content(
+            type: Self.pidType, sequenceNumber: 3, operatorName: "Test PKI", territory: "US",
+            issueDate: TestPKI.referenceTime - 3600, nextUpdate: TestPKI.referenceTime + 30 * TestPKI.day,
+            entities: [
+                (
+                    name: "PID Provider",
+                    services: [(type: LoTEDecodingTests.pidIssuance, certificates: [issuerCA.certificate])]
+                )
+            ])
+        let jws = try LoTEPublisher.sign(
+            payload: try LoTEPublisher.payload(content), signerKey: signer.key,
+            signerChain: [signer.certificate, root.certificate], signingTime: TestPKI.referenceTime - 3600)
+        let facts = try PythonLoTE.verify(jws, root: root.certificate, at: "2026-01-01T00:00:00Z")
+        #expect(facts["loteType"] as? String == Self.pidType)
+        #expect(facts["sequenceNumber"] as? Int == 3)
+        #expect(facts["territory"] as? String == "US")
+        #expect(facts["entities"] as? Int == 1)
+        #expect(facts["certificates"] as? [String] == [issuerCA.certificate.sha256Hex])
+        #expect(facts["sigT"] as? String == "2025-12-31T23:00:00Z")
+        let verified = try LoTEVerifier(anchors: [root.certificate]).verify(jws, at: TestPKI.referenceTime)
+        #expect(verified.lote.services.first?.digitalIdentity.certificates == [issuerCA.certificate])
+        #expect(verified.warnings.isEmpty, "\(verified.warnings)")
+    }
+}

@@ -1,0 +1,256 @@
+import Foundation
+import Publishing
+import TestSupport
+import Testing
+import X509
+
+@testable import TrustLists
+@testable import TrustListsService
+
+/// Revocation end to end over the list simulator (docs/architecture.md, "Revocation"): the lists name the CAs, the
+/// refresh fetches and verifies their CRLs, the store keeps the last good one, the generation carries them, and
+/// reader and issuer decisions refuse what a CRL lists. `openssl verify -crl_check` says independently which
+/// certificates the same CRLs revoke.
+@Suite("Revocation: CRLs fetched, kept and applied to decisions")
+struct RevocationTests {
+    let mDL = "org.iso.18013.5.1.mDL"
+
+    func summary(_ service: TrustService, _ slot: CRLSlotID) -> CRLStatus? {
+        service.status(at: service.snapshot.builtAt).crls.first { $0.slot == slot }
+    }
+
+    func utopiaSlot(_ world: RevocationHarness) -> CRLSlotID {
+        CRLSlotID(network: "sim", issuerSHA256: world.sim.iacas[0].iaca.certificate.sha256Hex)
+    }
+
+    @Test("a document signer and a reader on their CA's CRL are refused as revoked, as openssl says; siblings trusted")
+    func revokedRefused() throws {
+        let world = try RevocationHarness()
+        let sim = world.sim
+        let report = try world.harness.refresh(at: world.t0)
+        #expect(report.crls.count == 4, "\(report.crls.map(\.outcome))")
+        #expect(report.crls.allSatisfy { $0.outcome == .updated && $0.state == .fresh })
+        let service = try world.loadedService(at: world.t0)
+        let queries = service.queries
+
+        let revoked = queries.issuerDecision(chain: world.issuerChain(sim.revokedDocumentSigner), docType: mDL, at: world.t0)
+        #expect(revoked.reason == .revoked)
+        #expect(revoked.message.contains(Timestamp.text(TestPKI.referenceTime - TestPKI.day)), "\(revoked.message)")
+        #expect(revoked.revocation?.crlNumber == "1")
+        let good = queries.issuerDecision(chain: world.issuerChain(sim.documentSigner), docType: mDL, at: world.t0)
+        #expect(good.isTrusted, "\(good.message)")
+        #expect(good.revocation?.checked == true)
+        #expect(good.revocation?.state == .fresh)
+        #expect(good.warnings.isEmpty)
+
+        let revokedReader = queries.readerDecision(chain: [sim.revokedReader.certificate], at: world.t0)
+        #expect(revokedReader.reason == .revoked)
+        #expect(queries.readerDecision(chain: [sim.directReader.certificate], at: world.t0).isTrusted)
+        // The memoized path gives the same answers.
+        #expect(queries.readerDecision(chain: [sim.revokedReader.certificate], at: world.t0).reason == .revoked)
+        #expect(
+            queries.issuerDecision(chain: world.issuerChain(sim.documentSigner), docType: mDL, at: world.t0).isTrusted)
+
+        // The oracle: openssl verify -crl_check on the same certificates and CRLs.
+        let utopia = sim.iacas[0].iaca
+        let utopiaCRL = try world.crl(of: utopia, number: 1)
+        let readerCRL = try world.crl(of: sim.readerCA, number: 1)
+        #expect(
+            try OpenSSLRevocationOracle.isRevoked(
+                sim.revokedDocumentSigner.certificate, ca: utopia.certificate, crl: utopiaCRL, at: world.t0))
+        #expect(
+            try !OpenSSLRevocationOracle.isRevoked(
+                sim.documentSigner.certificate, ca: utopia.certificate, crl: utopiaCRL, at: world.t0))
+        #expect(
+            try OpenSSLRevocationOracle.isRevoked(
+                sim.revokedReader.certificate, ca: sim.readerCA.certificate, crl: readerCRL, at: world.t0))
+        #expect(
+            try !OpenSSLRevocationOracle.isRevoked(
+                sim.directReader.certificate, ca: sim.readerCA.certificate, crl: readerCRL, at: world.t0))
+
+        // Status: one entry per CA with a source, the CRL's facts, OK in warn mode.
+        let status = service.status(at: world.t0)
+        #expect(status.crls.count == 4)
+        let entry = try #require(status.crls.first { $0.slot == utopiaSlot(world) })
+        #expect(entry.state == .fresh)
+        #expect(entry.current?.revoked == 1)
+        #expect(entry.current?.crlNumber == "1")
+        #expect(entry.urls == [world.utopiaURL])
+        #expect(status.exitStatus == 0)
+    }
+
+    @Test("an imposter, rolled-back, expired or garbage CRL never replaces the last good one")
+    func lastGoodKept() throws {
+        let world = try RevocationHarness()
+        let sim = world.sim
+        try world.publishCRLs(number: 2)
+        _ = try world.harness.refresh(at: world.t0)
+        let slot = utopiaSlot(world)
+        let good = try #require(try world.loadedService(at: world.t0).status(at: world.t0).crls.first { $0.slot == slot })
+        #expect(good.current?.crlNumber == "2")
+
+        // Same subject, another key: the signature does not verify under the listed IACA's key.
+        let imposter = try DemoNetwork.issue(
+            subject: [.country("US"), .organization("Sim Trust Network"), .commonName("Sim IACA Utopia")], by: nil,
+            algorithm: .ecP256, notBefore: TestPKI.referenceTime - 365 * TestPKI.day,
+            notAfter: TestPKI.referenceTime + 365 * TestPKI.day
+        ) { builder in
+            builder.basicConstraints = BasicConstraints(isCA: true, pathLength: 0)
+            builder.keyUsage = [.keyCertSign, .cRLSign]
+        }
+        #expect(imposter.certificate.subject == sim.iacas[0].iaca.certificate.subject)
+        let imposterCRL = try sim.crl(
+            of: imposter, revoking: [], number: 9, thisUpdate: TestPKI.referenceTime,
+            nextUpdate: TestPKI.referenceTime + 7200)
+        let cases: [([UInt8], ReasonCode)] = [
+            (imposterCRL, .badSignature),
+            (try world.crl(of: sim.iacas[0].iaca, number: 1), .crlRollback),
+            (
+                try world.crl(
+                    of: sim.iacas[0].iaca, number: 3, thisUpdate: TestPKI.referenceTime - 3 * TestPKI.day,
+                    nextUpdate: TestPKI.referenceTime - TestPKI.day), .crlExpired
+            ),
+            (Array("garbage, not a CRL".utf8), .malformedPEM),
+            (Array(try world.crl(of: sim.iacas[0].iaca, number: 4).prefix(40)), .malformedCRL),
+        ]
+        for (index, (bytes, code)) in cases.enumerated() {
+            world.harness.source.set(world.utopiaURL, .bytes(bytes))
+            let time = world.t0 + Double(index + 1) * 60
+            let report = try world.harness.refresh(at: time)
+            let result = try #require(report.crls.first { $0.slot == slot })
+            #expect(result.outcome.error?.code == code, "case \(index): \(result.outcome)")
+            #expect(result.current?.crlNumber == "2", "case \(index)")
+            let service = try world.loadedService(at: time)
+            #expect(service.status(at: time).crls.first { $0.slot == slot }?.lastError?.reason == code)
+            #expect(
+                service.queries.issuerDecision(
+                    chain: world.issuerChain(sim.revokedDocumentSigner), docType: mDL, at: time
+                ).reason == .revoked, "case \(index)")
+        }
+    }
+
+    @Test("require refuses past nextUpdate plus grace and warns within it; warn trusts with the warning")
+    func modes() throws {
+        let require = try RevocationHarness(revocation: "\"mode\": \"require\", \"graceSeconds\": 3600")
+        _ = try require.harness.refresh(at: require.t0)
+        let nextUpdate = TestPKI.referenceTime + RevocationHarness.crlLifetime
+        let stale = nextUpdate + 1800
+        let expired = nextUpdate + 3601
+        let service = try require.loadedService(at: require.t0)
+        let chain = require.issuerChain(require.sim.documentSigner)
+        let withinGrace = service.queries.issuerDecision(chain: chain, docType: mDL, at: stale)
+        #expect(withinGrace.isTrusted, "\(withinGrace.message)")
+        #expect(withinGrace.revocation?.state == .stale)
+        #expect(withinGrace.warnings == [.revocationUnchecked])
+        let past = service.queries.issuerDecision(chain: chain, docType: mDL, at: expired)
+        #expect(past.reason == .revocationUnavailable, "\(past.message)")
+        #expect(past.revocation?.state == .expired)
+        // Status: stale is WARNING, expired CRITICAL in require.
+        #expect(try require.harness.status(at: stale).exitStatus == 1)
+        #expect(try require.harness.status(at: expired).exitStatus == 2)
+
+        let warn = try RevocationHarness(revocation: "\"mode\": \"warn\", \"graceSeconds\": 3600")
+        _ = try warn.harness.refresh(at: warn.t0)
+        let warnService = try warn.loadedService(at: warn.t0)
+        let trusted = warnService.queries.issuerDecision(
+            chain: warn.issuerChain(warn.sim.documentSigner), docType: mDL, at: expired)
+        #expect(trusted.isTrusted)
+        #expect(trusted.revocation?.state == .expired)
+        #expect(trusted.warnings == [.revocationUnchecked])
+        // Revoked stays revoked in every mode, whatever the CRL's age.
+        #expect(
+            warnService.queries.issuerDecision(
+                chain: warn.issuerChain(warn.sim.revokedDocumentSigner), docType: mDL, at: expired
+            ).reason == .revoked)
+        #expect(try warn.harness.status(at: expired).exitStatus == 0)
+    }
+
+    @Test("an unreachable CRL source is missing: require refuses and is CRITICAL, warn trusts and stays OK")
+    func missing() throws {
+        for mode in ["require", "warn"] {
+            let world = try RevocationHarness(revocation: "\"mode\": \"\(mode)\"")
+            world.harness.source.set(world.utopiaURL, .failure(TrustListError(.httpStatus, "HTTP 404")))
+            let report = try world.harness.refresh(at: world.t0)
+            #expect(report.crls.first { $0.slot == utopiaSlot(world) }?.state == .missing)
+            #expect(report.exitStatus == (mode == "require" ? 2 : 0), "\(mode)")
+            let service = try world.loadedService(at: world.t0)
+            let decision = service.queries.issuerDecision(
+                chain: world.issuerChain(world.sim.documentSigner), docType: mDL, at: world.t0)
+            if mode == "require" {
+                #expect(decision.reason == .revocationUnavailable)
+            } else {
+                #expect(decision.isTrusted)
+                #expect(decision.warnings == [.revocationUnchecked])
+                #expect(decision.revocation?.checked == false)
+            }
+            #expect(service.status(at: world.t0).exitStatus == (mode == "require" ? 2 : 0))
+        }
+    }
+
+    @Test("mode off fetches no CRL and checks nothing")
+    func off() throws {
+        let world = try RevocationHarness(revocation: "\"mode\": \"off\"")
+        let report = try world.harness.refresh(at: world.t0)
+        #expect(report.crls.isEmpty)
+        #expect(!world.harness.source.requests.contains { $0.url.hasPrefix(RevocationHarness.crlBase) })
+        let service = try world.loadedService(at: world.t0)
+        let decision = service.queries.issuerDecision(
+            chain: world.issuerChain(world.sim.revokedDocumentSigner), docType: mDL, at: world.t0)
+        #expect(decision.isTrusted)
+        #expect(decision.revocation == nil)
+    }
+
+    @Test("a URL several CAs claim is fetched once, and its CRL counts for the CA whose key signed it")
+    func sharedURL() throws {
+        let mirror = "http://mirror.crl.test/utopia.crl"
+        let world = try RevocationHarness(revocation: "\"crls\": [ { \"url\": \"\(mirror)\" } ]")
+        world.harness.source.set(world.utopiaURL, .failure(TrustListError(.timeout, "no answer")))
+        world.harness.source.set(mirror, .bytes(try world.crl(of: world.sim.iacas[0].iaca, number: 1)))
+        let report = try world.harness.refresh(at: world.t0)
+        #expect(world.harness.source.requests.filter { $0.url == mirror }.count == 1)
+        let utopia = try #require(report.crls.first { $0.slot == utopiaSlot(world) })
+        #expect(utopia.outcome == .updated)
+        #expect(utopia.state == .fresh)
+        // The other CAs also claim the mirror; it is not theirs, and that is no error of theirs.
+        for result in report.crls where result.slot != utopiaSlot(world) {
+            #expect(result.outcome == .updated, "\(result.slot): \(result.outcome)")
+        }
+        let service = try world.loadedService(at: world.t0)
+        #expect(
+            service.queries.issuerDecision(
+                chain: world.issuerChain(world.sim.revokedDocumentSigner), docType: mDL, at: world.t0
+            ).reason == .revoked)
+    }
+
+    @Test("a restart verifies the cached CRL again: a CRL file replaced in the cache is quarantined, never used")
+    func restartReverifies() throws {
+        let world = try RevocationHarness()
+        _ = try world.harness.refresh(at: world.t0)
+        let slot = utopiaSlot(world)
+        let service = try world.loadedService(at: world.t0)
+        #expect(
+            service.queries.issuerDecision(
+                chain: world.issuerChain(world.sim.revokedDocumentSigner), docType: mDL, at: world.t0
+            ).reason == .revoked)
+        let sha = try #require(service.status(at: world.t0).crls.first { $0.slot == slot }?.current?.sha256)
+        // Another CA's CRL under this CA's file name: it does not verify under this CA's key.
+        let file = world.harness.layout.crl(slot, sha256: sha)
+        try Data(try world.crl(of: world.sim.iacas[1].iaca, number: 5)).write(to: file)
+        let restarted = world.harness.service()
+        let events = try restarted.load(at: world.t0)
+        #expect(events.contains { $0.contains("quarantined") }, "\(events)")
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+        #expect(restarted.status(at: world.t0).crls.first { $0.slot == slot }?.state == .missing)
+    }
+
+    @Test("a CRL change installs a new generation; an unchanged refresh keeps it")
+    func generations() throws {
+        let world = try RevocationHarness()
+        _ = try world.harness.refresh(at: world.t0)
+        let first = try world.harness.refresh(at: world.t0 + 60).snapshotGeneration
+        try world.publishCRLs(number: 2)
+        let second = try world.harness.refresh(at: world.t0 + 120).snapshotGeneration
+        #expect(second == first + 1)
+        #expect(try world.harness.refresh(at: world.t0 + 180).snapshotGeneration == second)
+    }
+}
