@@ -16,7 +16,7 @@ import TrustListsService
 
 let routes = [
     "/v1/decisions/reader", "/v1/decisions/issuer", "/v1/decisions/request", "/v1/decisions/device-request",
-    "/evaluation",
+    "/evaluation", "/access/v1/evaluations",
 ]
 let contentTypes: [String?] = ["application/json", "application/json; charset=utf-8", "text/plain", nil]
 let statuses: Set<Int> = [200, 400, 413, 415, 503]
@@ -59,6 +59,12 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         Fuzz.require((object["message"] as? String)?.isEmpty == false, "\(route) \(response.status) without a message")
     } else if route == "/evaluation" {
         Fuzz.require(object["decision"] is Bool, "an evaluation without a decision: \(response.bodyText)")
+    } else if route == "/access/v1/evaluations" {
+        // One evaluation (no items), or an answer per item, each with its decision.
+        let answers = object["evaluations"].map { $0 as? [Any] ?? [] } ?? [object]
+        Fuzz.require(
+            answers.allSatisfy { ($0 as? [String: Any])?["decision"] is Bool },
+            "evaluations without a decision each: \(response.bodyText)")
     } else {
         Fuzz.require(object["trusted"] is Bool, "\(route) answered 200 without trusted: \(response.bodyText)")
     }

@@ -43,5 +43,8 @@ static inline CURLcode shim_curl_getinfo_long(CURL *handle, CURLINFO info, long 
 static inline CURLcode shim_curl_getinfo_string(CURL *handle, CURLINFO info, char **value) {
     return curl_easy_getinfo(handle, info, value);
 }
+static inline CURLcode shim_curl_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
 
 #endif

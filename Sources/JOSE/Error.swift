@@ -24,4 +24,7 @@ extension ReasonCode {
     /// An `x5c` header (RFC 7515 §4.1.6) that is not a non-empty array of standard base64 (RFC 4648 §4) strings:
     /// base64url, missing padding, a non-string entry.
     public static let malformedX5C = Self(rawValue: "malformed_x5c")
+    /// A JWK (RFC 7517 §4) that cannot be read: not an object, a `kty` other than `EC`, `RSA`, `OKP`, `oct`, or a
+    /// member its key type requires missing or not a string (RFC 7638 §3.2).
+    public static let malformedJWK = Self(rawValue: "malformed_jwk")
 }

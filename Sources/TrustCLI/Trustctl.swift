@@ -47,7 +47,11 @@ public enum Trustctl {
             return 2
         }
         guard let command = match else {
-            context.printError("Error: unknown command '\(arguments.prefix(2).joined(separator: " "))'")
+            // The command whose first word is closest to the one typed, when one is close (`stauts` → `status`).
+            let words = Set(commands.map { String($0.spec.name.split(separator: " ")[0]) })
+            let closest = words.map { ($0, ParsedArguments.editDistance(first, $0)) }.min { $0.1 < $1.1 }
+            let hint = closest.flatMap { $0.1 <= max(2, first.count / 3) ? "; did you mean '\($0.0)'?" : nil } ?? ""
+            context.printError("Error: unknown command '\(arguments.prefix(2).joined(separator: " "))'\(hint)")
             context.printError("Usage: \(program) <command> [options]")
             context.printError("See '\(program) --help'")
             return 2

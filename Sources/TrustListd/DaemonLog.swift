@@ -46,11 +46,21 @@ extension Daemon {
         }
         if let diff = result.diff {
             let member = result.id.kind == .vical ? "iaca" : "reader_ca"
-            for subject in diff.added {
+            let shown = diff.summary()
+            for subject in shown.added {
                 logger.log(.info, "list member added", [id, ("member", member), ("subject", subject)])
             }
-            for subject in diff.removed {
+            for subject in shown.removed {
                 logger.log(.info, "list member removed", [id, ("member", member), ("subject", subject)])
+            }
+            if shown.moreAdded + shown.moreRemoved > 0 {
+                // A first refresh of a large list adds thousands: one line counts what the lines above do not name.
+                logger.log(
+                    .info, "list members not logged",
+                    [
+                        id, ("member", member), ("added.more", String(shown.moreAdded)),
+                        ("removed.more", String(shown.moreRemoved)),
+                    ])
             }
         }
         for note in result.notes {

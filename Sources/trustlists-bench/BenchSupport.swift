@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TrustLists
 
 /// What every benchmark group shares: timing with warm-up and repetitions (median reported), peak memory, the
 /// failure flag, and number formatting.
@@ -225,15 +226,7 @@ enum Bench {
     }
 
     /// An integer with thousands separators: `10,000`.
-    static func count(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var grouped = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index).isMultiple(of: 3) { grouped.append(",") }
-            grouped.append(digit)
-        }
-        return (value < 0 ? "-" : "") + grouped
-    }
+    static func count(_ value: Int) -> String { CountText.grouped(value) }
 
     /// A rate: whole numbers with thousands separators from 100 up (`1,234`), two decimals below (`8.41`).
     static func rate(_ perSecond: Double) -> String {

@@ -140,3 +140,25 @@ struct JWSVectorTests {
         }
     }
 }
+
+/// RFC 7638 §3.1: the JWK Thumbprint of the RFC 7517 Appendix A.1 RSA key; other members (`alg`, `kid`) do not count.
+@Suite("JWK Thumbprint (RFC 7638)")
+struct JWKThumbprintTests {
+    @Test("the RFC 7638 §3.1 example key has thumbprint NzbLsXh8uDCcd-6MNwXF4W_7noWXFZAfHkxZsRGC9Xs")
+    func rfc7638() throws {
+        let n =
+            "0vx7agoebGcQSuuPiLJXZptN9nndrQmbXEps2aiAFbWhM78LhWx4cbbfAAtVT86zwu1RK7aPFFxuhDR1L6tSoc_BJECPebWKRXjBZCiFV4n3"
+            + "oknjhMstn64tZ_2W-5JsGY4Hc5n9yBXArwl93lqt7_RN5w6Cf0h4QyQ5v-65YGjQR0_FDW2QvzqY368QQMicAtaSqzs8KJZgnYb9c7d0zgd"
+            + "AZHzu6qMQvRL5hajrn1n91CbOpbISD08qNLyrdkt-bFTWhAI4vMQFh6WeZu0fM4lFd2NcRwr3XPksINHaQ-G_xBniIqbw0Ls1jF44-csF"
+            + "Cur-kEgU8awapJzKnqDKgw"
+        let jwk: JSONValue = ["kty": "RSA", "n": .string(n), "e": "AQAB", "alg": "RS256", "kid": "2011-04-29"]
+        #expect(try JWKThumbprint.sha256(jwk) == "NzbLsXh8uDCcd-6MNwXF4W_7noWXFZAfHkxZsRGC9Xs")
+    }
+
+    @Test("a JWK without a member its kty requires, or of an unknown kty, is malformed_jwk")
+    func refused() {
+        #expect(throws: JOSEError(.malformedJWK)) { try JWKThumbprint.sha256(["kty": "EC", "crv": "P-256", "x": "a"]) }
+        #expect(throws: JOSEError(.malformedJWK)) { try JWKThumbprint.sha256(["kty": "XYZ"]) }
+        #expect(throws: JOSEError(.malformedJWK)) { try JWKThumbprint.sha256("RSA") }
+    }
+}

@@ -115,7 +115,9 @@ struct EvaluationTests {
         #expect(none.reason == "malformed_request_body")
     }
 
-    @Test("what this registry does not decide is decision false with a reason: another role, no role, jwk, no key")
+    @Test(
+        "what this registry does not decide is decision false with a reason: another role, no role, a key no list publishes, no key"
+    )
     func unsupported() throws {
         let world = try APIWorld()
         let key = APIWorld.x5c(world.readerChain)
@@ -123,8 +125,16 @@ struct EvaluationTests {
             (Self.request(subject: "Sim Reader", key: key, action: "wallet-provider"), "unsupported_action"),
             (Self.request(subject: "Sim Reader", key: key, action: nil), "unsupported_action"),
             (
-                Self.request(subject: "Sim Reader", type: "jwk", key: "{\"kty\": \"EC\"}", action: "mdoc-reader"),
-                "unsupported_resource_type"
+                Self.request(
+                    subject: "Sim Reader", key: key, action: "http://ec.europa.eu/NS/wallet-provider"),
+                "trust_list_unavailable"
+            ),
+            (
+                Self.request(
+                    subject: "Sim Reader", type: "jwk",
+                    key: #"{"kty": "OKP", "crv": "Ed25519", "x": "11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"}"#,
+                    action: "mdoc-reader"),
+                "not_on_trust_list"
             ),
             (
                 Self.request(subject: "Sim Reader", type: nil, key: nil, action: "mdoc-reader"),
@@ -140,7 +150,7 @@ struct EvaluationTests {
         }
     }
 
-    @Test("requests outside the profile are 400: subject type, resource id, key rules, unknown members")
+    @Test("requests outside the profile are 400: subject type, resource id, key rules, a JWK without its members")
     func refusals() throws {
         let world = try APIWorld()
         let key = APIWorld.x5c(world.readerChain)
@@ -151,7 +161,7 @@ struct EvaluationTests {
             Self.request(subject: "a", type: nil, key: key, action: "mdoc-reader"),
             Self.request(subject: "a", key: "[\"%%%\"]", action: "mdoc-reader"),
             "{\"resource\": {\"type\": \"x5c\", \"id\": \"a\", \"key\": \(key)}}",
-            "{\"subject\": {\"type\": \"key\", \"id\": \"a\"}, \"resource\": {\"type\": \"x5c\", \"id\": \"a\", \"key\": \(key)}, \"extra\": 1}",
+            Self.request(subject: "a", type: "jwk", key: "{\"kty\": \"EC\"}", action: "mdoc-reader"),
             Self.request(subject: "a", key: key, action: "mdoc-reader", context: "{\"time\": \"tomorrow\"}"),
         ]
         for body in bodies {

@@ -70,4 +70,15 @@ struct HumanOutputTests {
         #expect(CommandContext.printable("plain ✓") == "plain ✓")
         #expect(CommandContext.printable("\u{9B}") == "\\u{9B}")
     }
+
+    @Test("a mistyped command is a usage error naming the closest command; a word near none gets no hint")
+    func unknownCommandWithHint() {
+        let (status, run) = CLIRun.run(["stauts"])
+        #expect(status == 2)
+        let expected = "Error: unknown command 'stauts'; did you mean 'status'?"
+        #expect(run.standardError.contains(expected), "\(run.standardError)")
+        let (other, otherRun) = CLIRun.run(["zzzzzzzz"])
+        #expect(other == 2)
+        #expect(otherRun.standardError.contains("Error: unknown command 'zzzzzzzz'\n"), "\(otherRun.standardError)")
+    }
 }

@@ -283,7 +283,9 @@ final class DaemonTests {
         defer { daemon.kill() }
         try socket.waitFor("READY=1") { $0.contains("READY=1") }
         try socket.waitFor("a status after the first refresh") {
+            // The words docs/operations.md shows: lists by state, then the last run's tally by outcome.
             $0.contains("STATUS=OK: 2 lists, 2 fresh; last refresh")
+                && $0.hasSuffix(": 2 updated, 0 unchanged, 0 kept last good, 0 failed")
         }
         try socket.waitFor("a watchdog ping") { $0 == "WATCHDOG=1" }
         #expect(daemon.logLines.first?["watchdog.seconds"] == "0.400")

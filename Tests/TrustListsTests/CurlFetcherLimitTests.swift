@@ -67,7 +67,8 @@ struct CurlFetcherLimitTests {
             try fetcher.fetch(FetchRequest(url: server.url("/endless?endless=1")))
         }
 
-        #expect(error?.reason.contains("maxBytes = 65536") == true, "\(String(describing: error))")
+        #expect(error?.reason.contains("http.maxBytes = 65536") == true, "\(String(describing: error))")
+        #expect(error?.reason.contains("no length announced") == true, "\(String(describing: error))")
     }
 
     @Test("a Content-Length above the cap is tooLarge before the body is read")
@@ -82,7 +83,10 @@ struct CurlFetcherLimitTests {
             try fetcher.fetch(FetchRequest(url: server.url("/data.bin?content_length=100000000")))
         }
 
-        #expect(error?.reason.contains("maxBytes = 1024") == true, "\(String(describing: error))")
+        // The message names the setting and the size the server announced.
+        #expect(
+            error?.reason.contains("announces a body of 100000000 bytes, larger than http.maxBytes = 1024") == true,
+            "\(String(describing: error))")
     }
 
     @Test(

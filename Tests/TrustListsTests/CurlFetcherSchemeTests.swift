@@ -82,9 +82,14 @@ struct CurlFetcherSchemeTests {
     func fileAboveCap() {
         let url = files.url.appendingPathComponent("data.bin").absoluteString
 
-        expectFetchError(.tooLarge) { () throws(TrustListError) in
+        let error = expectFetchError(.tooLarge) { () throws(TrustListError) in
             try CurlFetcher(settings: HTTPSettings(maxBytes: 10, allowInsecureURLs: true)).fetch(FetchRequest(url: url))
         }
+        // The size seen is the file's, as the file system reports it.
+        let path = files.url.appendingPathComponent("data.bin").path
+        let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
+        let reason = error?.reason ?? ""
+        #expect(reason.contains("\(size ?? -1) bytes") && reason.contains("http.maxBytes = 10"), "\(reason)")
     }
 
     @Test(

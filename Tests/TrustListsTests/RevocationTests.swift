@@ -33,7 +33,8 @@ struct RevocationTests {
         let service = try world.loadedService(at: world.t0)
         let queries = service.queries
 
-        let revoked = queries.issuerDecision(chain: world.issuerChain(sim.revokedDocumentSigner), docType: mDL, at: world.t0)
+        let revoked = queries.issuerDecision(
+            chain: world.issuerChain(sim.revokedDocumentSigner), docType: mDL, at: world.t0)
         #expect(revoked.reason == .revoked)
         #expect(revoked.message.contains(Timestamp.text(TestPKI.referenceTime - TestPKI.day)), "\(revoked.message)")
         #expect(revoked.revocation?.crlNumber == "1")
@@ -86,7 +87,8 @@ struct RevocationTests {
         try world.publishCRLs(number: 2)
         _ = try world.harness.refresh(at: world.t0)
         let slot = utopiaSlot(world)
-        let good = try #require(try world.loadedService(at: world.t0).status(at: world.t0).crls.first { $0.slot == slot })
+        let good = try #require(
+            try world.loadedService(at: world.t0).status(at: world.t0).crls.first { $0.slot == slot })
         #expect(good.current?.crlNumber == "2")
 
         // Same subject, another key: the signature does not verify under the listed IACA's key.
@@ -241,6 +243,17 @@ struct RevocationTests {
         #expect(events.contains { $0.contains("quarantined") }, "\(events)")
         #expect(!FileManager.default.fileExists(atPath: file.path))
         #expect(restarted.status(at: world.t0).crls.first { $0.slot == slot }?.state == .missing)
+    }
+
+    @Test("the schedule fetches again no later than the earliest CRL nextUpdate of the network")
+    func schedule() throws {
+        let world = try RevocationHarness()
+        let service = world.harness.service()
+        _ = try service.refresh(at: world.t0, lockTimeout: 5)
+        service.replan(at: world.t0)
+        let plan = try #require(service.schedule.plan(of: world.harness.vicalID))
+        // The lists are fresh for a day; the CRLs only until two hours after the reference time.
+        #expect(plan.due <= TestPKI.referenceTime + RevocationHarness.crlLifetime, "\(plan)")
     }
 
     @Test("a CRL change installs a new generation; an unchanged refresh keeps it")

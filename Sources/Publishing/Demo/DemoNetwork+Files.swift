@@ -7,21 +7,24 @@ extension DemoNetwork {
     /// - Parameters:
     ///   - id: the network id.
     ///   - published: the folder holding `root.pem`, `vical.cose` and `rical.cose`.
+    ///   - crlFiles: CRL files under `published` to name as the network's extra CRL sources (`revocation.crls`).
     /// - Returns: the JSON text, ending with a newline.
-    public func offlineConfiguration(id: String, published: URL) -> String {
-        """
-        {
-          "cacheDirectory": "../cache",
-          "allowInsecureURLs": true,
-          "networks": [ {
-            "id": "\(id)",
-            "root": { "url": "file://\(published.path)/root.pem", "sha256": ["\(root.certificate.sha256Hex)"] },
-            "vical": { "url": "file://\(published.path)/vical.cose", "provider": "\(providerName)" },
-            "rical": { "url": "file://\(published.path)/rical.cose", "provider": "\(providerName)" }
-          } ]
-        }
+    public func offlineConfiguration(id: String, published: URL, crlFiles: [String] = []) -> String {
+        let crls = crlFiles.map { "{ \"url\": \"file://\(published.path)/\($0)\" }" }.joined(separator: ", ")
+        let revocation = crlFiles.isEmpty ? "" : ",\n    \"revocation\": { \"crls\": [ \(crls) ] }"
+        return """
+            {
+              "cacheDirectory": "../cache",
+              "allowInsecureURLs": true,
+              "networks": [ {
+                "id": "\(id)",
+                "root": { "url": "file://\(published.path)/root.pem", "sha256": ["\(root.certificate.sha256Hex)"] },
+                "vical": { "url": "file://\(published.path)/vical.cose", "provider": "\(providerName)" },
+                "rical": { "url": "file://\(published.path)/rical.cose", "provider": "\(providerName)" }\(revocation)
+              } ]
+            }
 
-        """
+            """
     }
 
     /// Publishes the network in `folder` for a service to refresh from, offline: `published/root.pem`,

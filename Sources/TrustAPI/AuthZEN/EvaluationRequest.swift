@@ -11,13 +11,14 @@ import X509
 ///
 /// - `subject`: `type` must be `"key"`; `id` is the name (required).
 /// - `resource`: `id` must equal `subject.id`; `type` `"x5c"` with `key` an array of standard base64 DER
-///   certificates, leaf first (RFC 7517 §4.7). Another `type` (`"jwk"`), or none (name resolution), is read but not
-///   decided here: the answer is `decision: false` with `unsupported_resource_type`.
-/// - `action`: optional; `name` is the role, `parameters.credential_types` the docTypes an issuer is asked about.
-/// - `context`: optional and never critical (the profile's rule); `time` (RFC 3339) is read as the decision time.
+///   certificates, leaf first (RFC 7517 §4.7), or `"jwk"` with `key` a JWK (RFC 7517 §4). Another `type`, or none
+///   (name resolution), is read but not decided here: the answer is `decision: false` with `unsupported_resource_type`.
+/// - `action`: `name` is the role; `parameters.credential_types` the docTypes an issuer is asked about.
+/// - `context`: optional and never critical (the profile's rule); `time` (RFC 3339) is read as the decision time;
+///   go-trust's clients name the docType as `context.doc_type` or `context.credential_type`.
 ///
-/// The draft's example wrapper `{"type": "authzen", "request": {…}}` is accepted too. `properties` members are
-/// allowed and ignored; any other unknown member is refused, like every body of this API.
+/// Unknown members are ignored, as AuthZEN 1.0 requires of a PDP (§5: the API is extensible); the members read
+/// here must have their types. The draft's example wrapper `{"type": "authzen", "request": {…}}` is accepted too.
 struct EvaluationRequest {
     /// `subject.id`: the name the key must be bound to.
     let subjectID: String
@@ -25,32 +26,41 @@ struct EvaluationRequest {
     let resourceType: String?
     /// The chain of an `x5c` resource, leaf first; nil for other types.
     let chain: [Certificate]?
+    /// The key of a `jwk` resource; nil for other types.
+    let jwk: JSONValue?
     /// `action.name`, nil without an action.
     let actionName: String?
-    /// `action.parameters.credential_types`: docTypes, in order; empty when absent.
+    /// The docTypes an issuer is asked about: `action.parameters.credential_types`, else `context.doc_type` or
+    /// `context.credential_type`; empty when none is given.
     let docTypes: [String]
     /// `context.time`, nil when absent.
     let time: Date?
 
-    /// Reads the request.
+    /// Reads a request body: one evaluation (unwrapping the draft's `{"type": "authzen", "request": …}`).
     /// - Throws: ``APIFailure`` 400 (`malformed_request_body`, `malformed_json`, `malformed_x5c`,
     ///   `malformed_certificate`) or 415, naming the member.
     init(_ request: HTTPRequest, certificates: CertificateCache? = nil) throws(APIFailure) {
         var body = try RequestBody(request)
         if case .string("authzen") = body.members["type"] {
-            try body.requireOnly(["type", "request"])
             guard let inner = try body.object("request") else {
                 throw APIFailure.badBody(
                     "request: missing (required with \"type\": \"authzen\"): the evaluation request as an object")
             }
             body = inner
         }
-        try body.requireOnly(["subject", "resource", "action", "context"])
+        try self.init(body, certificates: certificates)
+    }
 
+    /// The members of an access evaluation that a batch item inherits from the top level of an access evaluations
+    /// request (AuthZEN 1.0 §7.1): each of them, when the item does not give it, replaced whole when it does.
+    static let inheritedMembers = ["subject", "action", "resource", "context"]
+
+    /// Reads one evaluation from an object (a body, or one item of a batch with the top level's defaults filled in).
+    /// - Throws: ``APIFailure`` 400 naming the member.
+    init(_ body: RequestBody, certificates: CertificateCache? = nil) throws(APIFailure) {
         guard let subject = try body.object("subject") else {
             throw APIFailure.badBody("\(body.child("subject")): missing (required): {\"type\": \"key\", \"id\": name}")
         }
-        try subject.requireOnly(["type", "id", "properties"])
         let subjectType = try subject.requiredString("type")
         guard subjectType == "key" else {
             throw APIFailure.badBody(
@@ -63,7 +73,6 @@ struct EvaluationRequest {
                 "\(body.child("resource")): missing (required): {\"type\": \"x5c\", \"id\": name, \"key\": [base64 DER]}"
             )
         }
-        try resource.requireOnly(["type", "id", "key", "properties"])
         let resourceID = try resource.requiredString("id")
         guard resourceID == subjectID else {
             throw APIFailure.badBody(
@@ -74,31 +83,54 @@ struct EvaluationRequest {
         switch resourceType {
         case "x5c":
             chain = try resource.certificateChain("key", cache: certificates)
+            jwk = nil
+        case "jwk":
+            guard let key = try resource.object("key") else {
+                throw APIFailure.badBody(
+                    "\(resource.child("key")): missing (required with resource.type \"jwk\"): a JWK")
+            }
+            chain = nil
+            jwk = .object(key.members)
         case nil:
             guard resource.members["key"] == nil else {
                 throw APIFailure.badBody("\(resource.child("key")): must be absent when resource.type is absent")
             }
             chain = nil
+            jwk = nil
         default:
             guard resource.members["key"] != nil else {
                 throw APIFailure.badBody("\(resource.child("key")): missing (required with resource.type)")
             }
             chain = nil
+            jwk = nil
         }
 
+        let context = try body.object("context")
+        var docTypes: [String] = []
         if let action = try body.object("action") {
-            try action.requireOnly(["name", "parameters", "properties"])
             actionName = try action.requiredString("name")
             docTypes = try action.object("parameters")?.strings("credential_types") ?? []
         } else {
             actionName = nil
-            docTypes = []
         }
-        time = try body.object("context")?.time("time")
+        if docTypes.isEmpty, let context {
+            if let docType = try context.string("doc_type") {
+                docTypes = [docType]
+            } else if case .array = context.members["credential_type"] {
+                docTypes = try context.strings("credential_type") ?? []
+            } else if let docType = try context.string("credential_type") {
+                docTypes = [docType]
+            }
+        }
+        // go-trust's mdl-issuer role names its docType.
+        if docTypes.isEmpty, actionName == "mdl-issuer" { docTypes = ["org.iso.18013.5.1.mDL"] }
+        self.docTypes = docTypes
+        time = try context?.time("time")
     }
 }
 
-/// The roles `action.name` may ask about, and the decision each maps to.
+/// The roles `action.name` may ask about, and the decision each maps to (the names of this server and of go-trust's
+/// clients).
 enum EvaluationRole: Equatable {
     /// An mdoc reader (verifier) authenticating to a wallet: ``TrustQueries/readerDecision(chain:at:readerEKUExemptNetworks:)``
     /// against the RICALs.
@@ -106,11 +138,22 @@ enum EvaluationRole: Equatable {
     /// An mdoc issuer's document signer: ``TrustQueries/issuerDecision(chain:docType:at:)`` against the VICALs, for
     /// every docType in `action.parameters.credential_types`.
     case issuer
+    /// A wallet provider (ETSI TS 119 602's wallet-provider lists): answered from wallet-provider LoTEs.
+    case walletProvider
 
-    /// `action.name` values for readers: `mdoc-reader`, and go-trust's verifier role `credential-verifier`.
-    static let readerNames: Set<String> = ["mdoc-reader", "credential-verifier"]
-    /// `action.name` values for issuers: `mdoc-issuer`, and go-trust's `mdl-issuer` and `credential-issuer`.
-    static let issuerNames: Set<String> = ["mdoc-issuer", "mdl-issuer", "credential-issuer"]
+    /// `action.name` values for readers: `mdoc-reader`, and go-trust's verifier roles `credential-verifier` and
+    /// `verifier`.
+    static let readerNames: Set<String> = ["mdoc-reader", "credential-verifier", "verifier"]
+    /// `action.name` values for issuers: `mdoc-issuer`, and go-trust's `mdl-issuer` (docType
+    /// `org.iso.18013.5.1.mDL` unless another is given), `credential-issuer`, `issuer` and
+    /// `urn:eudi:credential-issuer`.
+    static let issuerNames: Set<String> = [
+        "mdoc-issuer", "mdl-issuer", "credential-issuer", "issuer", "urn:eudi:credential-issuer",
+    ]
+    /// `action.name` values for wallet providers: the EU's `http://ec.europa.eu/NS/wallet-provider`.
+    static let walletProviderNames: Set<String> = ["http://ec.europa.eu/NS/wallet-provider"]
+    /// Every role name, sorted, for messages.
+    static var allNames: [String] { readerNames.union(issuerNames).union(walletProviderNames).sorted() }
 
     /// The role `name` asks for; nil for no or another name.
     init?(actionName name: String?) {
@@ -119,6 +162,8 @@ enum EvaluationRole: Equatable {
             self = .reader
         } else if Self.issuerNames.contains(name) {
             self = .issuer
+        } else if Self.walletProviderNames.contains(name) {
+            self = .walletProvider
         } else {
             return nil
         }

@@ -1,20 +1,23 @@
 import Foundation
 import HTTPServer
+import JOSE
 import TrustLists
 import TrustListsService
 import X509
 
 extension TrustAPI {
-    /// `POST /evaluation`: an AuthZEN Authorization API 1.0 access evaluation, profiled for trust registries
-    /// (``EvaluationRequest``). 200 with `{"decision": bool, "context": {"reason": {"code", "message", "role"},
+    /// `POST /evaluation` and `POST /access/v1/evaluation` (the API's default path): an AuthZEN Authorization API 1.0
+    /// access evaluation, profiled for trust registries (``EvaluationRequest``). 200 with `{"decision": bool, "context": {"reason": {"code", "message", "role"},
     /// "trust_metadata": <the decision object of /v1/decisions/*> or null}}` for every request it can read, trusted or
     /// not (AuthZEN: a denial is a decision, not an error); 400 with `{"reason", "message"}` otherwise. An
     /// `X-Request-ID` of visible ASCII is echoed (AuthZEN's HTTPS binding).
     ///
-    /// In order, the first failure deciding: `resource.type` must be `x5c` (`unsupported_resource_type`);
-    /// `action.name` must name a role (`unsupported_action`); the role's decision (reader, or issuer for every docType
-    /// in `action.parameters.credential_types`, which must not be empty); then `subject.id` must name the leaf
-    /// (`subject_not_bound`, ``SubjectBinding``).
+    /// In order, the first failure deciding: `action.name` must name a role (`unsupported_action`); a `jwk` resource
+    /// is decided against the keys the lists publish, compared by RFC 7638 thumbprint (`not_on_trust_list` while no
+    /// configured list publishes keys); otherwise `resource.type` must be `x5c` (`unsupported_resource_type`); the
+    /// role's decision (reader; issuer for every docType asked about, which must not be none; wallet provider, from
+    /// wallet-provider Lists of Trusted Entities: `trust_list_unavailable` while none is configured); then
+    /// `subject.id` must name the leaf (`subject_not_bound`, ``SubjectBinding``).
     func evaluation(_ request: HTTPRequest) -> HTTPResponse {
         var response = answer { () throws(APIFailure) -> HTTPResponse in
             let evaluation = try EvaluationRequest(request, certificates: certificates)
@@ -32,7 +35,7 @@ extension TrustAPI {
         (1...200).contains(requestID.utf8.count) && requestID.utf8.allSatisfy { (0x21...0x7E).contains($0) }
     }
 
-    private func evaluate(_ evaluation: EvaluationRequest) throws(APIFailure) -> WireJSON.Object {
+    func evaluate(_ evaluation: EvaluationRequest) throws(APIFailure) -> WireJSON.Object {
         func answer(
             _ trusted: Bool, _ code: ReasonCode?, _ message: String, metadata: WireJSON.Object? = nil
         ) -> WireJSON.Object {
@@ -46,18 +49,32 @@ extension TrustAPI {
                 ] as WireJSON.Object,
             ]
         }
+        guard let role = EvaluationRole(actionName: evaluation.actionName) else {
+            return answer(
+                false, .unsupportedAction,
+                "action.name \(evaluation.actionName.map { "\"\($0)\"" } ?? "is absent"); this trust registry decides "
+                    + EvaluationRole.allNames.joined(separator: ", "))
+        }
+        if let jwk = evaluation.jwk {
+            let thumbprint: String
+            do {
+                thumbprint = try JWKThumbprint.sha256(jwk)
+            } catch {
+                throw APIFailure(400, error.code, "resource.key: \(error.reason)")
+            }
+            // Bare keys are listed only by Lists of Trusted Entities (PublicKeyValues); none of this service's
+            // configured lists publishes keys, so no key is on a list.
+            return answer(
+                false, .notOnTrustList,
+                "no configured list publishes the key with RFC 7638 thumbprint \(thumbprint): keys are decided against "
+                    + "the PublicKeyValues of Lists of Trusted Entities, and none is among this service's lists")
+        }
         guard evaluation.resourceType == "x5c", let chain = evaluation.chain else {
             let found = evaluation.resourceType.map { "\"\($0)\"" } ?? "no resource.type (name resolution)"
             return answer(
                 false, .unsupportedResourceType,
-                "this trust registry decides on X.509 chains only (resource.type \"x5c\"), found \(found)")
-        }
-        guard let role = EvaluationRole(actionName: evaluation.actionName) else {
-            let names = (EvaluationRole.readerNames.union(EvaluationRole.issuerNames)).sorted()
-            return answer(
-                false, .unsupportedAction,
-                "action.name \(evaluation.actionName.map { "\"\($0)\"" } ?? "is absent"); this trust registry decides "
-                    + names.joined(separator: ", "))
+                "this trust registry decides on X.509 chains (resource.type \"x5c\") and keys (\"jwk\"), found \(found)"
+            )
         }
         let time = evaluation.time ?? now()
         let queries = try loadedService().queries
@@ -66,11 +83,17 @@ extension TrustAPI {
         switch role {
         case .reader:
             decision = queries.readerDecision(chain: chain, at: time)
+        case .walletProvider:
+            return answer(
+                false, .trustListUnavailable,
+                "wallet providers are decided from wallet-provider Lists of Trusted Entities (ETSI TS 119 602), and "
+                    + "none is among this service's lists")
         case .issuer:
             guard let first = evaluation.docTypes.first else {
                 throw APIFailure.badBody(
-                    "action.parameters.credential_types: required for action \"\(evaluation.actionName ?? "")\": "
-                        + "the docTypes the issuer signs, e.g. [\"org.iso.18013.5.1.mDL\"]")
+                    "action.parameters.credential_types (or context.doc_type): required for action "
+                        + "\"\(evaluation.actionName ?? "")\": the docTypes the issuer signs, e.g. "
+                        + "[\"org.iso.18013.5.1.mDL\"]")
             }
             docType = first
             decision = queries.issuerDecision(chain: chain, docType: first, at: time)
@@ -83,7 +106,7 @@ extension TrustAPI {
             }
         }
         let metadata = WireJSON.decision(
-            decision, query: role == .reader ? "reader" : "issuer", docType: docType, leaf: chain[0], at: time,
+            decision, query: role == .issuer ? "issuer" : "reader", docType: docType, leaf: chain[0], at: time,
             generation: queries.generation)
         guard decision.isTrusted else {
             return answer(false, decision.reason, decision.message, metadata: metadata)

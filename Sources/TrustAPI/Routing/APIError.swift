@@ -20,6 +20,9 @@ extension ReasonCode {
     public static let notReady = Self(rawValue: "not_ready")
     /// No snapshot generation has been built and encoded yet: the service has not finished loading (503).
     public static let snapshotUnavailable = Self(rawValue: "snapshot_unavailable")
+    /// `GET /.well-known/authzen-configuration` without a configured `server.publicBaseURL` and without a `Host` header
+    /// that is `host[:port]`.
+    public static let badHost = Self(rawValue: "bad_host")
     /// `POST /evaluation`: `action.name` is absent or names no role this server decides (decision false).
     public static let unsupportedAction = Self(rawValue: "unsupported_action")
     /// `POST /evaluation`: `resource.type` is absent (name resolution) or not `x5c` (decision false).

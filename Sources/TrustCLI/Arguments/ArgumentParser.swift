@@ -82,7 +82,8 @@ public struct ParsedArguments: Sendable {
         return "; did you mean '--\(closest)'?"
     }
 
-    private static func editDistance(_ a: String, _ b: String) -> Int {
+    /// The Levenshtein distance between two words (insertions, deletions and substitutions of characters).
+    static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a)
         let b = Array(b)
         var previous = Array(0...b.count)

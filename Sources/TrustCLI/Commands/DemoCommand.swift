@@ -17,10 +17,12 @@ enum DemoCommand: Command {
         ],
         discussion: """
             The demo creates, with the X509 builder: a network root, an issuing CA, a VICAL signer (EKU
-            1.0.18013.5.1.8) and a RICAL signer, three IACAs with different docTypes, a reader CA with a reader
-            leaf, and a document signer under the first IACA. It signs a VICAL and a RICAL ('trustctl sign' does
-            the same), writes a configuration with file:// URLs, then runs, printing each command and its output:
-            refresh, status, a reader query, two issuer queries, the wallet's view of two OpenID4VP request objects
+            1.0.18013.5.1.8) and a RICAL signer, three IACAs with different docTypes, a reader CA with readers, and
+            document signers under the first IACA; each IACA and the reader CA publish a CRL (one lists a document
+            signer, one a reader). It signs a VICAL and a RICAL ('trustctl sign' does the same), writes a
+            configuration with file:// URLs, then runs, printing each command and its output: refresh (lists and
+            CRLs), status, reader queries, issuer queries (the revoked document signer and reader refused as
+            revoked, their siblings trusted), the wallet's view of two OpenID4VP request objects
             (one from "Demo Verifier", whose certificate is under the RICAL's reader CA, shown as verified by it; one
             from a verifier in no list, shown by its domain only), the reader's view of an ISO/IEC 18013-5
             DeviceRequest whose readerAuth the demo reader signed over the session's SessionTranscript, and a refresh
@@ -93,6 +95,14 @@ struct DemoFiles {
     var unlistedRequest: String { folder.appendingPathComponent("published/request-unlisted-verifier.jwt").path }
     var deviceRequest: String { folder.appendingPathComponent("published/device-request.cbor").path }
     var sessionTranscript: String { folder.appendingPathComponent("published/session-transcript.cbor").path }
+    /// The revoked document signer and its IACA (PEM).
+    var revokedDocumentSignerChain: String {
+        folder.appendingPathComponent("pki/revoked-document-signer-chain.pem").path
+    }
+    /// A reader directly under the reader CA (PEM).
+    var directReader: String { folder.appendingPathComponent("pki/direct-reader.pem").path }
+    /// Its revoked sibling (PEM).
+    var revokedReader: String { folder.appendingPathComponent("pki/revoked-reader.pem").path }
     /// The DNS names of the two verifiers (their `x509_san_dns:` client identifiers).
     static let verifierHost = "verifier.demo.example"
     static let unlistedHost = "unlisted.example"
@@ -132,20 +142,44 @@ struct DemoFiles {
                     "pki/document-signer-chain.pem",
                     network.documentSigner.certificate.pemEncoded + network.iacas[0].iaca.certificate.pemEncoded
                 ),
+                (
+                    "pki/revoked-document-signer-chain.pem",
+                    network.revokedDocumentSigner.certificate.pemEncoded + network.iacas[0].iaca.certificate.pemEncoded
+                ),
+                ("pki/direct-reader.pem", network.directReader.certificate.pemEncoded),
+                ("pki/revoked-reader.pem", network.revokedReader.certificate.pemEncoded),
                 ("published/root.pem", network.root.certificate.pemEncoded),
             ]
             + network.iacas.enumerated().map {
                 ("pki/iaca-\($0.offset + 1).pem", $0.element.iaca.certificate.pemEncoded)
             }
         for (name, text) in pem { try files.save(Array(text.utf8), as: name) }
+        try files.publishCRLs()
         try files.publishRequests()
         try files.publishDeviceRequest()
         try files.publish(network.vicalContent(issueID: goodIssue, date: now - 60))
         try files.publish(network.ricalContent(issueID: 1, date: now - 60))
+        // The CAs' CRLs are files here, so the configuration names them (a cRLDistributionPoint is fetched only over
+        // http or https, and the demo uses no network).
         let configuration = network.offlineConfiguration(
-            id: "demo", published: folder.appendingPathComponent("published"))
+            id: "demo", published: folder.appendingPathComponent("published"),
+            crlFiles: network.crlIssuers.map { "crls/\(network.crlFileName(of: $0))" })
         try files.save(Array(configuration.utf8), as: "config/trustlists.json")
         return files
+    }
+
+    /// Every CA's CRL under `published/crls/`, named in the configuration's `revocation.crls`: the first IACA's lists
+    /// the revoked document signer, the reader CA's the revoked reader.
+    func publishCRLs() throws {
+        do {
+            for (ca, crl) in try network.demoCRLs() {
+                try save(crl, as: "published/crls/\(network.crlFileName(of: ca))")
+            }
+        } catch let failure as InputFiles.Failure {
+            throw failure
+        } catch {
+            throw InputFiles.Failure(description: "signing the demo CRLs failed: \(error)")
+        }
     }
 
     /// The two verifiers' signed request objects: Demo Verifier's under the network's reader intermediate, and a
@@ -264,6 +298,28 @@ struct DemoScript {
                     chain: [network.documentSigner.certificate], docType: "org.iso.18013.5.1.mDL", at: files.now)
             else { return false }
             return trusted.trustedBy.sha256 == network.iacas[0].iaca.certificate.sha256Hex
+        }
+        step(
+            "Is the other document signer of that IACA refused? (the IACA's CRL lists it)",
+            ["query", "issuer", "--chain", files.revokedDocumentSignerChain, "--doctype", "org.iso.18013.5.1.mDL"]
+                + config, expect: 1
+        ) {
+            $0?.queries.issuerDecision(
+                chain: [network.revokedDocumentSigner.certificate, network.iacas[0].iaca.certificate],
+                docType: "org.iso.18013.5.1.mDL", at: files.now
+            ).reason == .revoked
+        }
+        step(
+            "Is a reader issued directly by the reader CA trusted? (the reader CA's CRL does not list it)",
+            ["query", "reader", "--chain", files.directReader] + config, expect: 0
+        ) {
+            $0?.queries.readerDecision(chain: [network.directReader.certificate], at: files.now).isTrusted ?? false
+        }
+        step(
+            "Is its sibling refused? (the reader CA's CRL lists it)",
+            ["query", "reader", "--chain", files.revokedReader] + config, expect: 1
+        ) {
+            $0?.queries.readerDecision(chain: [network.revokedReader.certificate], at: files.now).reason == .revoked
         }
         step(
             "May it sign a PID? (its IACA is not listed for eu.europa.ec.eudi.pid.1)",

@@ -20,6 +20,8 @@ enum QueryIssuerCommand: Command {
               trust_list_expired      the VICAL that would decide is expired at --at
               not_on_trust_list       no IACA is a chain certificate or the issuer of one
               chain_invalid           OpenSSL does not validate the chain at --at (its text is printed)
+              revoked                 a certificate below the anchor is on its issuer's verified CRL
+              revocation_unavailable  revocation mode require: an issuer's CRL is missing or expired at --at
               document_signer_eku     the leaf lacks EKU 1.0.18013.5.1.2
               doctype_not_authorized  the IACA is not listed for --doctype (its docTypes are printed)
 

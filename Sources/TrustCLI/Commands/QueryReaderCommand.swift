@@ -16,6 +16,8 @@ enum QueryReaderCommand: Command {
               trust_list_expired      the RICAL that would decide is expired at --at
               not_on_trust_list       no entry is a chain certificate or the issuer of one
               chain_invalid           OpenSSL does not validate the chain at --at (its text is printed)
+              revoked                 a certificate below the anchor is on its issuer's verified CRL
+              revocation_unavailable  revocation mode require: an issuer's CRL is missing or expired at --at
               reader_eku              the leaf lacks EKU 1.0.18013.5.1.6
 
             EXIT STATUS: 0 trusted, 1 not trusted (the reason is printed), 2 usage error, unreadable chain or

@@ -81,7 +81,11 @@ enum RefreshCommand: Command {
             line += "; state \(result.state.rawValue)" + (result.stateReason.map { " (\($0))" } ?? "")
             lines.append(line)
             if let diff = result.diff, !diff.isEmpty {
-                lines += diff.added.map { "    + \($0)" } + diff.removed.map { "    - \($0)" }
+                let shown = diff.summary()
+                lines += shown.added.map { "    + \($0)" }
+                if shown.moreAdded > 0 { lines.append("    + and \(CountText.grouped(shown.moreAdded)) more") }
+                lines += shown.removed.map { "    - \($0)" }
+                if shown.moreRemoved > 0 { lines.append("    - and \(CountText.grouped(shown.moreRemoved)) more") }
             }
             lines += result.notes.map { "    note: \($0)" }
         }

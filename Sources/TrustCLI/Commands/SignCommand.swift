@@ -113,7 +113,7 @@ enum SignCommand: Command {
         let checked =
             root.map { "verified against \($0.subject)" } ?? "signature checked (no root given: chain not checked)"
         context.printError(
-            "signed \(kind.displayName) \(provider) issue \(issueID): \(entries.count) entries, \(bytes.count) bytes; \(checked)"
+            "signed \(kind.displayName) \(provider) issue \(issueID): \(CountText.of(entries.count, "entry", "entries")), \(bytes.count) bytes; \(checked)"
         )
         return 0
     }

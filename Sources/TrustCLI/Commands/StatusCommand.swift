@@ -39,7 +39,9 @@ enum StatusCommand: Command {
         else { return MonitoringStatus.unknown.exitStatus }
         let report = service.status(at: time)
         if arguments.flag("json") {
-            context.standardOutput(WireJSON.render(WireJSON.status(report, snapshot: service.snapshot, configuration: service.configuration)))
+            context.standardOutput(
+                WireJSON.render(
+                    WireJSON.status(report, snapshot: service.snapshot, configuration: service.configuration)))
         } else {
             context.print(text(report) + "\n" + snapshotText(service.snapshot))
         }
@@ -94,7 +96,8 @@ enum StatusCommand: Command {
         for crl in report.crls {
             rows.append([
                 crl.slot.network, "\(crl.issuer) [\(crl.slot.issuerSHA256.prefix(12))]", crl.mode.rawValue,
-                crl.state.rawValue, crl.current?.crlNumber ?? "-", crl.current.map { Timestamp.text($0.nextUpdate) } ?? "-",
+                crl.state.rawValue, crl.current?.crlNumber ?? "-",
+                crl.current.map { Timestamp.text($0.nextUpdate) } ?? "-",
                 crl.current.map { String($0.revoked) } ?? "-", crl.origin?.rawValue ?? "-",
                 crl.lastError.map { "\($0.reason) (\($0.count) since \(Timestamp.text($0.first)))" } ?? "-",
             ])

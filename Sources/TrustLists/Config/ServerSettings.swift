@@ -35,6 +35,10 @@ public struct ServerSettings: Hashable, Sendable {
     public var fetchRequestURIs: Bool
     /// Who may ask for a refresh now (`POST /v1/refresh`); nil (the default): nobody, the endpoint is off.
     public var admin: AdminSettings?
+    /// The URL clients reach this server at (`https://trust.example`, no path, query or trailing slash), what AuthZEN
+    /// discovery (`/.well-known/authzen-configuration`) names; nil (the default): `http://` and the request's `Host`.
+    /// Set it behind a TLS reverse proxy.
+    public var publicBaseURL: String?
 
     /// Settings with every value at its default.
     public init() {
@@ -59,7 +63,7 @@ public struct ServerSettings: Hashable, Sendable {
         self.init()
         try reader.requireOnly([
             "listen", "maxConnections", "connectionTimeoutSeconds", "maxRequestBytes", "threads",
-            "maxConnectionsPerClient", "fetchRequestURIs", "admin",
+            "maxConnectionsPerClient", "fetchRequestURIs", "admin", "publicBaseURL",
         ])
         if let entries = try reader.array("listen") {
             guard !entries.isEmpty else {
@@ -91,6 +95,18 @@ public struct ServerSettings: Hashable, Sendable {
             try reader.integer("maxConnectionsPerClient", in: 0...1_000_000) ?? maxConnectionsPerClient
         fetchRequestURIs = try reader.bool("fetchRequestURIs") ?? fetchRequestURIs
         admin = try AdminSettings(reader.object("admin"), folder: folder)
+        if let base = try reader.string("publicBaseURL") {
+            guard let url = URLComponents(string: base), url.scheme == "https" || url.scheme == "http",
+                url.host?.isEmpty == false, url.path.isEmpty, url.query == nil, url.fragment == nil, url.user == nil,
+                base.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F })
+            else {
+                throw reader.error(
+                    at: "publicBaseURL",
+                    "\"\(base)\": expected an http(s) URL without path, query or trailing slash, like "
+                        + "\"https://trust.example\"")
+            }
+            publicBaseURL = base
+        }
     }
 
     /// What is wrong with a listen address, or nil when it is a numeric `IPv4:port` or `[IPv6]:port`.

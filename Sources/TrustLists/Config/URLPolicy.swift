@@ -37,7 +37,8 @@ public struct URLPolicy: Sendable {
             scheme = .https
             protocols = "https"
             redirectProtocols = "https"
-        case (.http, true), (.http, false) where allowsPlainHTTP:
+        case (.http, true),
+            (.http, false) where allowsPlainHTTP:
             scheme = .http
             protocols = "http,https"
             redirectProtocols = "http,https"
@@ -49,7 +50,8 @@ public struct URLPolicy: Sendable {
             throw TrustListError(
                 .networkError,
                 "refusing \(url): only \(allowsPlainHTTP ? "https:// and http://" : "https://") URLs are allowed; "
-                    + "set allowInsecureURLs to true to allow \(schemeName):// (meant for tests, demos and local files)")
+                    + "set allowInsecureURLs to true to allow \(schemeName):// (meant for tests, demos and local files)"
+            )
         case (nil, _):
             throw TrustListError(
                 .networkError,

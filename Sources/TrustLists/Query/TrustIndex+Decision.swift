@@ -65,9 +65,11 @@ extension TrustIndex {
         }
         let name = Self.commonName(chain[0])
         let overdue = validated.anchor.listState == .overdue ? "; the list is overdue: refresh it" : ""
-        let unchecked = context.revocation.map { revocation in
-            revocation.state == .fresh ? "" : "; revocation unchecked: the issuer's CRL is \(revocation.state.rawValue)"
-        } ?? ""
+        let unchecked =
+            context.revocation.map { revocation in
+                revocation.state == .fresh
+                    ? "" : "; revocation unchecked: the issuer's CRL is \(revocation.state.rawValue)"
+            } ?? ""
         return .trusted(
             TrustDecision.Trusted(
                 verifiedBy: .certificate(commonName: name), anchor: validated.anchor, docTypes: validated.docTypes,

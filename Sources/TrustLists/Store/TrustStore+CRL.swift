@@ -77,7 +77,7 @@ extension TrustStore {
                     continue
                 }
                 candidates.append(verified)
-            } catch where Self.crlTimeBound.contains(error.code) || error.code == .limitsExceeded {
+            } catch  where Self.crlTimeBound.contains(error.code) || error.code == .limitsExceeded {
                 events.append(
                     Event(
                         list: nil, crl: source.slot,

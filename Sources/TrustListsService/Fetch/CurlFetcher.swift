@@ -121,6 +121,7 @@ public struct CurlFetcher: ListFetching {
             status: policy.scheme == .file ? nil : longInfo(easy, CURLINFO_RESPONSE_CODE),
             curlMessage: String(cString: errorBuffer),
             bodyBytesReceived: state.bytesDelivered,
+            announcedBytes: announcedLength(easy),
             capExceeded: state.capExceeded,
             cancelled: state.cancelled,
             settings: settings)
@@ -243,6 +244,17 @@ public struct CurlFetcher: ListFetching {
     private func longInfo(_ easy: UnsafeMutableRawPointer, _ info: CURLINFO) -> Int? {
         var value = 0
         return shim_curl_getinfo_long(easy, info, &value) == CURLE_OK ? value : nil
+    }
+
+    /// The body length the response announced, in bytes: libcurl's `CURLINFO_CONTENT_LENGTH_DOWNLOAD_T` (a file's
+    /// size), else the last `Content-Length` header (libcurl has not set the former when `CURLOPT_MAXFILESIZE` stopped
+    /// the transfer at the headers); nil when none was announced.
+    private func announcedLength(_ easy: UnsafeMutableRawPointer) -> Int? {
+        var value: curl_off_t = -1
+        if shim_curl_getinfo_off_t(easy, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &value) == CURLE_OK, value >= 0 {
+            return Int(value)
+        }
+        return lastResponseHeader(easy, "Content-Length").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
     }
 
     /// A string the transfer reports, copied out of libcurl's memory, or nil when libcurl has none.

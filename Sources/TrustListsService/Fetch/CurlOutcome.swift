@@ -15,12 +15,19 @@ struct CurlOutcome {
     let curlMessage: String
     /// Body bytes libcurl delivered before the transfer ended (a chunk refused for the cap included).
     let bodyBytesReceived: Int
+    /// The body length the response announced (`Content-Length`), in bytes; nil when none was announced.
+    let announcedBytes: Int?
     /// True when the write callback stopped the transfer because the body passed the cap.
     let capExceeded: Bool
     /// True when a callback stopped the transfer because the cancellation token was set.
     let cancelled: Bool
     /// The settings of the transfer, quoted in messages about limits.
     let settings: HTTPSettings
+
+    /// What the response announced of its length, for messages.
+    private var announcedText: String {
+        announcedBytes.map { "of \($0) announced" } ?? "no length announced"
+    }
 
     /// The URL for messages: the requested one, and where redirects led if elsewhere.
     private var urlDescription: String {
@@ -51,9 +58,9 @@ struct CurlOutcome {
         if capExceeded {
             return TrustListError(
                 .tooLarge,
-                "\(urlDescription) sent more than maxBytes = \(settings.maxBytes) bytes (\(bodyBytesReceived) "
-                    + "had arrived); stopped without reading the rest (raise http.maxBytes if the list is "
-                    + "legitimately that large)")
+                "\(urlDescription) sent more than http.maxBytes = \(settings.maxBytes) bytes "
+                    + "(\(bodyBytesReceived) bytes had arrived, \(announcedText)); stopped without reading the rest "
+                    + "(raise http.maxBytes in the configuration if the list is legitimately that large)")
         }
         return codeError()
     }
@@ -108,8 +115,9 @@ struct CurlOutcome {
         case CURLE_FILESIZE_EXCEEDED:
             return TrustListError(
                 .tooLarge,
-                "\(urlDescription) announces a body larger than maxBytes = \(settings.maxBytes) bytes; not read "
-                    + "(raise http.maxBytes if the list is legitimately that large): \(curlText)")
+                "\(urlDescription) announces a body of \(announcedBytes.map { "\($0) bytes" } ?? "unknown size"), "
+                    + "larger than http.maxBytes = \(settings.maxBytes) bytes; not read (raise http.maxBytes in the "
+                    + "configuration if the list is legitimately that large): \(curlText)")
         case CURLE_PARTIAL_FILE:
             return TrustListError(
                 .networkError,

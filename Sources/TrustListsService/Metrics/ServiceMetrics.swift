@@ -161,11 +161,13 @@ public enum ServiceMetrics {
         return [
             .init(
                 "trustlists_crl_state",
-                help: "The CRL state of a listed CA: 1 for its state (fresh, stale, expired, missing), 0 for the others.",
+                help:
+                    "The CRL state of a listed CA: 1 for its state (fresh, stale, expired, missing), 0 for the others.",
                 type: .gauge,
                 samples: status.crls.flatMap { crl in
                     CRLState.allCases.filter { $0 != .none }.map { state in
-                        PrometheusText.Sample(labels(crl) + [.init("state", state.rawValue)], crl.state == state ? 1 : 0)
+                        PrometheusText.Sample(
+                            labels(crl) + [.init("state", state.rawValue)], crl.state == state ? 1 : 0)
                     }
                 }),
             .init(
@@ -175,7 +177,8 @@ public enum ServiceMetrics {
                     crl.current.map { PrometheusText.Sample(labels(crl), $0.nextUpdate.timeIntervalSince1970) }
                 }),
             .init(
-                "trustlists_crl_revoked_certificates", help: "Certificates the listed CA's CRL in use lists as revoked.",
+                "trustlists_crl_revoked_certificates",
+                help: "Certificates the listed CA's CRL in use lists as revoked.",
                 type: .gauge,
                 samples: status.crls.compactMap { crl in
                     crl.current.map { PrometheusText.Sample(labels(crl), Double($0.revoked)) }

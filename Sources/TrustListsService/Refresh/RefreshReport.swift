@@ -68,6 +68,22 @@ public struct MembershipDiff: Sendable, Hashable {
 
     /// Whether nothing changed.
     public var isEmpty: Bool { added.isEmpty && removed.isEmpty }
+
+    /// The most subjects of added, and of removed, certificates a person is shown per list: the CLI's refresh text
+    /// and the daemon's log lines name these and count the rest ("and 9,980 more"); `trustctl refresh --json` names
+    /// every one.
+    public static let namesShown = 20
+
+    /// Up to `limit` subjects of each side, and how many more there are.
+    /// - Parameter limit: the most names per side.
+    public func summary(
+        limit: Int = namesShown
+    ) -> (added: ArraySlice<String>, moreAdded: Int, removed: ArraySlice<String>, moreRemoved: Int) {
+        (
+            added.prefix(limit), max(0, added.count - limit), removed.prefix(limit),
+            max(0, removed.count - limit)
+        )
+    }
 }
 
 /// The result of refreshing one list.

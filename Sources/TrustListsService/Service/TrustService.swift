@@ -328,10 +328,24 @@ public final class TrustService: Sendable {
     public func replan(at now: Date) {
         let status = status(at: now)
         engine.withLock { engine in
+            // A network's CRLs are fetched with its first list: that list is due no later than the earliest
+            // nextUpdate of the network's CRLs still ahead.
+            var crlNextUpdate: [String: Date] = [:]
+            for crl in status.crls {
+                guard let next = crl.current?.nextUpdate, next > now else { continue }
+                crlNextUpdate[crl.slot.network] = min(next, crlNextUpdate[crl.slot.network] ?? next)
+            }
             var histories: [ListID: RefreshHistory] = [:]
+            var carriesCRLs: Set<String> = []
             for list in configuration.lists {
                 guard let listStatus = status.lists.first(where: { $0.id == list.id }) else { continue }
-                histories[list.id] = RefreshHistory(listStatus, list: list)
+                var history = RefreshHistory(listStatus, list: list)
+                if carriesCRLs.insert(list.network.id).inserted, let next = crlNextUpdate[list.network.id],
+                    let fresh = history.freshUntil
+                {
+                    history.freshUntil = min(fresh, next)
+                }
+                histories[list.id] = history
             }
             engine.schedule.update(histories, now: now, using: &engine.generator)
             let schedule = engine.schedule

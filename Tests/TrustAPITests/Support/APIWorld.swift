@@ -23,9 +23,10 @@ final class APIWorld: @unchecked Sendable {
     /// - Parameters:
     ///   - loaded: refresh the service once (both lists fresh); false leaves it unloaded (`no_trust`).
     ///   - time: the API's clock.
-    init(loaded: Bool = true, at time: Date = APIWorld.now) throws {
-        harness = try RefreshHarness()
-        let service = harness.service()
+    ///   - harness: the network and its sources (default: the simulator's lists alone).
+    init(loaded: Bool = true, at time: Date = APIWorld.now, harness: RefreshHarness? = nil) throws {
+        self.harness = try harness ?? RefreshHarness()
+        let service = self.harness.service()
         if loaded { _ = try service.refresh(at: Self.now, lockTimeout: 5) }
         holder = ServiceHolder(service)
         api = TrustAPI(holder: holder, now: { time })

@@ -91,7 +91,9 @@ public struct RevocationIndex: Sendable {
         return (0..<(chain.count - 1)).map { index in
             let certificate = chain[index]
             let position = self.position(network: network, issuerSHA256: chain[index + 1].sha256Hex)
-            let revokedAt = position.flatMap { issuers[$0].crl?.crl.revocationDate(serialNumber: certificate.serialNumber) }
+            let revokedAt = position.flatMap {
+                issuers[$0].crl?.crl.revocationDate(serialNumber: certificate.serialNumber)
+            }
             return Check(
                 subject: certificate.subject.rfc4514, serialHex: hexString(certificate.serialNumber), issuer: position,
                 revokedAt: revokedAt)

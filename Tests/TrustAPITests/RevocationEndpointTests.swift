@@ -1,0 +1,113 @@
+import Foundation
+import HTTPServer
+import Publishing
+import TestSupport
+import Testing
+import TrustAPI
+import TrustLists
+import TrustListsService
+import X509
+
+/// Revocation over the HTTP API (docs/architecture.md, "Revocation"): decisions refuse a revoked document signer and
+/// reader, `/v1/status` and `/metrics` show the CRLs, `/v1/crls/…` mirrors the verified CRL, the export writes it.
+@Suite("TrustAPI: revocation in decisions, status, metrics, the CRL mirror and the export")
+struct RevocationEndpointTests {
+    func world() throws -> (APIWorld, RevocationHarness) {
+        let revocation = try RevocationHarness()
+        return (try APIWorld(harness: revocation.harness), revocation)
+    }
+
+    @Test("the issuer and reader decisions refuse revoked certificates and trust their siblings, with revocation")
+    func decisions() throws {
+        let (world, revocation) = try world()
+        let sim = revocation.sim
+        let body = { (signer: DemoNetwork.Issued) in
+            "{\"x5c\": \(APIWorld.x5c(revocation.issuerChain(signer))), \"docType\": \"org.iso.18013.5.1.mDL\"}"
+        }
+        let revoked = world.post("/v1/decisions/issuer", body(sim.revokedDocumentSigner))
+        #expect(revoked.status == 200)
+        #expect(revoked.jsonObject["trusted"] as? Bool == false)
+        #expect(revoked.jsonObject["reason"] as? String == "revoked")
+        let good = world.post("/v1/decisions/issuer", body(sim.documentSigner))
+        #expect(good.jsonObject["trusted"] as? Bool == true, "\(good.bodyText)")
+        let facts = try #require(good.jsonObject["revocation"] as? [String: Any])
+        #expect(facts["checked"] as? Bool == true)
+        #expect(facts["state"] as? String == "fresh")
+        #expect(facts["crlNumber"] as? String == "1")
+        #expect((good.jsonObject["warnings"] as? [String])?.isEmpty == true)
+
+        let reader = world.post("/v1/decisions/reader", "{\"x5c\": \(APIWorld.x5c([sim.revokedReader.certificate]))}")
+        #expect(reader.jsonObject["reason"] as? String == "revoked")
+        let goodReader = world.post(
+            "/v1/decisions/reader", "{\"x5c\": \(APIWorld.x5c([sim.directReader.certificate]))}")
+        #expect(goodReader.jsonObject["trusted"] as? Bool == true, "\(goodReader.bodyText)")
+    }
+
+    @Test("v1/status lists the CRLs and metrics declare and fill the CRL families")
+    func statusAndMetrics() throws {
+        let (world, revocation) = try world()
+        let crls = try #require(world.get("/v1/status").jsonObject["crls"] as? [[String: Any]])
+        #expect(crls.count == 4)
+        let utopia = try #require(
+            crls.first { $0["issuerSHA256"] as? String == revocation.sim.iacas[0].iaca.certificate.sha256Hex })
+        #expect(utopia["state"] as? String == "fresh")
+        #expect(utopia["revoked"] as? Int == 1)
+        #expect(utopia["network"] as? String == "sim")
+        #expect(utopia["urls"] as? [String] == [revocation.utopiaURL])
+        let metrics = world.get("/metrics").bodyText
+        #expect(metrics.contains("# TYPE trustlists_crl_state gauge"))
+        #expect(metrics.contains("# TYPE trustlists_crl_refreshes_total counter"))
+        #expect(metrics.contains("state=\"fresh\"} 1"))
+
+        // Every CRL family is declared before any CA has a CRL.
+        let empty = try APIWorld()
+        let bare = empty.get("/metrics").bodyText
+        for family in [
+            "trustlists_crl_state", "trustlists_crl_next_update_timestamp_seconds",
+            "trustlists_crl_revoked_certificates", "trustlists_crl_refreshes_total",
+        ] {
+            #expect(bare.contains("# HELP \(family) "), "\(family)")
+        }
+    }
+
+    @Test("v1/crls serves the verified CRL as published, with ETag and 304; an unknown CA is 404 unknown_crl")
+    func mirror() throws {
+        let (world, revocation) = try world()
+        let iaca = revocation.sim.iacas[0].iaca.certificate.sha256Hex
+        let response = world.get("/v1/crls/sim/\(iaca)")
+        #expect(response.status == 200)
+        #expect(response.headers["Content-Type"] == "application/pkix-crl")
+        guard
+            case .fetched(let published, _, _, _) = try revocation.harness.source.fetch(
+                FetchRequest(url: revocation.utopiaURL))
+        else { throw TestSupportError("the source serves no CRL") }
+        #expect(response.body == published)
+        let served = try CertificateRevocationList(derOrPEMEncoded: response.body)
+        #expect(
+            served.revocationDate(serialNumber: revocation.sim.revokedDocumentSigner.certificate.serialNumber) != nil)
+        #expect(served.issuer == revocation.sim.iacas[0].iaca.certificate.subject)
+        let etag = try #require(response.headers["ETag"])
+        #expect(etag == "\"\(try TestTools.sha256sum(response.body))\"")
+        var headers = HTTPHeaders()
+        headers["If-None-Match"] = etag
+        #expect(world.get("/v1/crls/sim/\(iaca)", headers: headers).status == 304)
+        let unknown = world.get("/v1/crls/sim/\(String(repeating: "0", count: 64))")
+        #expect(unknown.status == 404)
+        #expect(unknown.reason == "unknown_crl")
+    }
+
+    @Test("the export writes each CA's CRL and links it at the API's path")
+    func export() throws {
+        let (world, revocation) = try world()
+        let folder = try TemporaryDirectory()
+        let service = world.service
+        let document = try #require(service.snapshotDocument)
+        try ExportDirectory(directory: folder.url).write(
+            document, lists: ExportDirectory.items(of: service, at: APIWorld.now), crls: service.signedCRLs,
+            at: APIWorld.now)
+        let iaca = revocation.sim.iacas[0].iaca.certificate.sha256Hex
+        let link = folder.url.appendingPathComponent("v1/crls/sim/\(iaca)")
+        let bytes = Array(try Data(contentsOf: link))
+        #expect(bytes == world.get("/v1/crls/sim/\(iaca)").body)
+    }
+}
