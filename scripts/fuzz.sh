@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Builds and runs the libFuzzer targets in Fuzz/ (every decoder of untrusted bytes), one after another.
 #
-#   scripts/fuzz.sh [TARGET...] [--seconds N] [--runs N]
+#   scripts/fuzz.sh [TARGET...] [--seconds N] [--runs N] [--timeout N]
 #
 # With no TARGET every target runs. Each runs for N seconds (--seconds, default 60) and/or N executions (--runs),
-# whichever comes first, and prints: executions, executions per second, seconds, peak memory, and crashes (0, or the
-# path of the reproducer). Exit status: 0 when no target found anything, 1 when one did (crash, broken invariant, timeout,
-# leak or out-of-memory; the reproducer is kept in .fuzz/artifacts/<target>/), 2 on a usage or build error, 130
-# when a target was stopped by a signal before it was done.
+# whichever comes first (CI's smoke gives --runs only, so that a loaded machine runs the same inputs, just slower);
+# one input running longer than --timeout seconds (default 10) is a finding. Prints per target: executions,
+# executions per second, seconds, peak memory, and crashes (0, or the path of the reproducer). Exit status: 0 when
+# no target found anything, 1 when one did (crash, broken invariant, timeout, leak or out-of-memory; the reproducer
+# is kept in .fuzz/artifacts/<target>/), 2 on a usage or build error, 130 when a target was stopped by a signal
+# before it was done.
 # Replay a reproducer with `.build-fuzz/release/fuzz-<target> FILE` (with ASAN_OPTIONS=malloc_context_size=30 for
 # the allocation stacks of a memory error: the runs here record none, which makes them about 20% faster).
 #
@@ -35,7 +37,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 usage() {
-    echo "usage: scripts/fuzz.sh [TARGET...] [--seconds N] [--runs N]"
+    echo "usage: scripts/fuzz.sh [TARGET...] [--seconds N] [--runs N] [--timeout N]"
     echo "targets: $(available | tr '\n' ' ')"
 }
 
@@ -55,10 +57,12 @@ bad_usage() {
 targets=()
 seconds=""
 runs=""
+timeout=10
 while [ $# -gt 0 ]; do
     case "$1" in
         --seconds) [ $# -ge 2 ] || bad_usage "--seconds needs a number"; seconds=$2; shift 2 ;;
         --runs) [ $# -ge 2 ] || bad_usage "--runs needs a number"; runs=$2; shift 2 ;;
+        --timeout) [ $# -ge 2 ] || bad_usage "--timeout needs a number"; timeout=$2; shift 2 ;;
         -h | --help) usage; exit 0 ;;
         -*) bad_usage "unknown option $1" ;;
         *) targets+=("$1"); shift ;;
@@ -66,6 +70,7 @@ while [ $# -gt 0 ]; do
 done
 [[ -z "$seconds" || "$seconds" =~ ^[0-9]+$ ]] || bad_usage "--seconds needs a number, not '$seconds'"
 [[ -z "$runs" || "$runs" =~ ^[0-9]+$ ]] || bad_usage "--runs needs a number, not '$runs'"
+[[ "$timeout" =~ ^[1-9][0-9]*$ ]] || bad_usage "--timeout needs a number of seconds, not '$timeout'"
 [ -n "$seconds" ] || [ -n "$runs" ] || seconds=60
 if [ ${#targets[@]} -eq 0 ]; then
     mapfile -t targets < <(available)
@@ -132,7 +137,7 @@ for target in "${targets[@]}"; do
     read -r -a options < <(sed -n 's|^// libFuzzer options: ||p' Fuzz/"$target"/*.swift | head -1)
     status=0
     started=$SECONDS
-    ".build-fuzz/release/fuzz-$target" -artifact_prefix="$artifacts/" -timeout=10 -rss_limit_mb=2048 \
+    ".build-fuzz/release/fuzz-$target" -artifact_prefix="$artifacts/" -timeout="$timeout" -rss_limit_mb=2048 \
         -print_final_stats=1 "${limits[@]}" "${options[@]}" "$corpus" "$seeds" >"$log" 2>&1 || status=$?
     executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)

@@ -32,15 +32,18 @@ public enum TestTools {
     }
 
     /// Runs a program to completion.
-    /// - Returns: its exit status and what it wrote to stderr.
+    /// - Parameter withStandardOutput: capture what it writes to stdout too, in the same text (in the order written).
+    /// - Returns: its exit status and what it wrote to stderr (and stdout, when asked).
     @discardableResult
-    public static func run(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, stderr: String) {
+    public static func run(
+        _ executable: URL, _ arguments: [String], withStandardOutput: Bool = false
+    ) throws -> (status: Int32, stderr: String) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
         let errors = Pipe()
+        process.standardOutput = withStandardOutput ? errors : FileHandle.nullDevice
         process.standardError = errors
         try process.run()
         let text = errors.fileHandleForReading.readDataToEndOfFile()

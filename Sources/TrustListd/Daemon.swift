@@ -174,6 +174,10 @@ final class Daemon {
             logger.log(.info, "cache verified", [("duration.seconds", Self.number(Self.seconds(clock.now - started)))])
         } catch  where control.stopSignal != nil {
             return
+        } catch  where error.code == .persistError && service.status(at: Date()).persistFailure != nil {
+            // Verified and installed in memory, but not stored: say exactly that, not that nothing was loaded.
+            logger.log(
+                .error, "cache loaded, not stored", [("reason", error.code.rawValue), ("message", error.reason)])
         } catch {
             logger.log(
                 .warning, "cache not loaded before the first refresh",
@@ -188,7 +192,7 @@ final class Daemon {
                     ("list.id", list.id.description), ("state", list.state.rawValue),
                     ("reason", list.state.reasonCode?.rawValue), ("issue.id", list.current?.issueID.map(String.init)),
                     ("entries", list.current.map { String($0.entries) }), ("origin", list.origin?.rawValue),
-                    ("detail", list.stateReason),
+                    ("detail", list.stateReason), ("stored", status.persistFailure == nil ? nil : "false"),
                 ])
         }
         writeMetrics(at: Date())

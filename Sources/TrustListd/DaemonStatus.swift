@@ -25,11 +25,10 @@ extension Daemon {
         metricsProblem = problem
     }
 
-    /// `OK: 2 lists, 2 fresh; last refresh 2026-11-29T13:00:05Z: 1 updated, 1 unchanged, 0 kept last good, 0 failed`
-    /// (`1 list` for one).
+    /// The headline, then the last run: `WARNING: demo/vical kept last good (rollback), 2 fresh; last refresh
+    /// 2026-11-29T13:00:05Z: 1 updated, 1 unchanged, 0 kept last good, 0 failed`.
     func statusLine(_ status: StatusReport) -> String {
-        let counts = stateCounts(status).map { "\($0.1 ?? "0") \($0.0)" }.joined(separator: ", ")
-        var line = "\(status.monitoringStatus.word): \(CountText.of(status.lists.count, "list", "lists")), \(counts)"
+        var line = status.headline
         if let lastRunSummary { line += "; last refresh \(lastRunSummary)" }
         return line
     }

@@ -283,8 +283,8 @@ final class DaemonTests {
         defer { daemon.kill() }
         try socket.waitFor("READY=1") { $0.contains("READY=1") }
         try socket.waitFor("a status after the first refresh") {
-            // The words docs/operations.md shows: lists by state, then the last run's tally by outcome.
-            $0.contains("STATUS=OK: 2 lists, 2 fresh; last refresh")
+            // The words docs/operations.md shows: the headline, then the last run's tally by outcome.
+            $0.contains("STATUS=OK: 2 fresh; last refresh")
                 && $0.hasSuffix(": 2 updated, 0 unchanged, 0 kept last good, 0 failed")
         }
         try socket.waitFor("a watchdog ping") { $0 == "WATCHDOG=1" }

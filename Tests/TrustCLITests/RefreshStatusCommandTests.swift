@@ -115,7 +115,7 @@ final class RefreshStatusCommandTests {
             "status", "--config", configuration.file.path, "--at", Timestamp.text(nextUpdate + 4 * TestPKI.day),
         ])
         #expect(expired == 2)
-        #expect(run.standardOutput.hasPrefix("CRITICAL: 2 expired"))
+        #expect(run.standardOutput.hasPrefix("CRITICAL: sim/vical expired, sim/rical expired, 2 expired"))
     }
 
     @Test("--list refreshes one list; an unconfigured --list is a usage error (exit 3)")

@@ -56,4 +56,19 @@ struct CRLBuilderTests {
         #expect(crl.revocationDate(serialNumber: revoked.certificate.serialNumber) == TestPKI.referenceTime - 3600)
         #expect(crl.revocationDate(serialNumber: good.certificate.serialNumber) == nil)
     }
+
+    @Test("a serial listed twice answers with its earlier revocation date, whatever the order")
+    func repeatedSerial() throws {
+        let ca = try TestPKI.root("CRL Builder CA")
+        let earlier = TestPKI.referenceTime - 7200
+        let later = TestPKI.referenceTime - 3600
+        for dates in [[earlier, later], [later, earlier]] {
+            var builder = CRLBuilder(
+                thisUpdate: TestPKI.referenceTime - TestPKI.day, nextUpdate: TestPKI.referenceTime + TestPKI.day)
+            builder.entries = dates.map { CRLBuilder.Entry(serialNumber: [0x33], revocationDate: $0) }
+            let crl = try CertificateRevocationList(derOrPEMEncoded: try builder.signed(by: ca.certificate, key: ca.key))
+            #expect(crl.revokedCount == 2)
+            #expect(crl.revocationDate(serialNumber: [0x33]) == earlier)
+        }
+    }
 }

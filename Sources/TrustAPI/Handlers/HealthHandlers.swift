@@ -13,7 +13,8 @@ extension TrustAPI {
     /// `GET /readyz`: 200 when a verified generation is loaded and every configured list is trusted (`fresh` or
     /// `overdue`); else 503 with `reason` `not_ready` and `missing`, what is lacking: the generation, or each list that
     /// is `no_trust` or `expired` with its state's reason code and detail. An orchestrator routes no wallet to an
-    /// instance without anchors.
+    /// instance without anchors. The body's `status` and `headline` are those of `trustctl status`, and `stored` is
+    /// false while refreshes cannot store their results (still ready: decisions come from what this process verified).
     func readiness(_ request: HTTPRequest) -> HTTPResponse {
         let service = holder.service
         let time = now()
@@ -33,8 +34,11 @@ extension TrustAPI {
             ])
         }
         var body: WireJSON.Object = [
-            "ready": missing.isEmpty, "status": status.monitoringStatus.word, "time": time,
-            "generation": document?.snapshot.generation, "missing": missing,
+            "ready": missing.isEmpty, "status": status.monitoringStatus.word, "headline": status.headline,
+            "time": time, "generation": document?.snapshot.generation, "missing": missing,
+            // Still ready (every decision comes from lists verified in memory), but not stored: a restart would lose
+            // what this process verified since.
+            "stored": status.persistFailure == nil,
         ]
         if missing.isEmpty { return APIResponse.json(body) }
         body["reason"] = ReasonCode.notReady.rawValue

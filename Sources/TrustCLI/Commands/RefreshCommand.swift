@@ -16,7 +16,10 @@ enum RefreshCommand: Command {
             .flag("json", "Print JSON (keys documented in docs/cli.md)."),
         ],
         discussion: """
-            Waits up to 300 s for another refresh (trustlistd) holding the cache directory's lock.
+            Waits up to 300 s for another refresh (trustlistd) holding the cache directory's lock. The first line
+            names each list that is not well and why, e.g. WARNING: demo/vical kept last good (rollback), 2 fresh.
+            After storing, what a fresh process would load is read back (names, SHA-256, regular files); a file
+            that does not read back is written once more, else the run is a WARNING (persist_error).
 
             EXIT STATUS (monitoring-plugin convention): 0 OK, 1 WARNING (a list is overdue or failed to refresh
             and kept its last good version, or the results could not be stored: persist_error), 2 CRITICAL (a list
@@ -65,7 +68,7 @@ enum RefreshCommand: Command {
     }
 
     static func text(_ report: RefreshReport) -> String {
-        var lines: [String] = []
+        var lines = ["\(report.headline) at \(Timestamp.text(report.time))"]
         for result in report.results {
             let issue = { (summary: ListSummary?) in
                 summary.map { $0.issueID.map { "issue \($0)" } ?? Timestamp.text($0.date) } ?? "none"
@@ -91,13 +94,6 @@ enum RefreshCommand: Command {
         }
         lines += report.events.map { "note: \($0)" }
         if let error = report.persistError { lines.append("error: the results were not stored: \(error)") }
-        let states = ListState.allCases.compactMap { state -> String? in
-            let count = report.results.filter { $0.state == state }.count
-            return count == 0 ? nil : "\(count) \(state.rawValue)"
-        }
-        lines.append(
-            "\(report.monitoringStatus.word): \(states.joined(separator: ", ")) at \(Timestamp.text(report.time))"
-        )
         return lines.joined(separator: "\n")
     }
 }

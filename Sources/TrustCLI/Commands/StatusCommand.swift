@@ -18,12 +18,17 @@ enum StatusCommand: Command {
             Verifies the lists cached by the last refresh again (a file in the cache is evidence, never authority) and
             reports from them and their records; fetches nothing and writes nothing.
 
+            The first line names each list that is not well and why, e.g. WARNING: demo/vical kept last good
+            (rollback), 2 fresh at <time>. A refresh (trustctl refresh or trustlistd) that could not store its
+            results leaves that failure in the cache's lock file; status reports it (WARNING) until a refresh stores.
             Below the lists, the CRLs of the CAs the lists name (state fresh, stale, expired or missing).
+
             EXIT STATUS (monitoring-plugin convention): 0 OK, 1 WARNING (a list is overdue, or its last refresh
-            failed while its last good version is still trusted; in revocation mode require, a CRL is stale),
-            2 CRITICAL (a list is expired or has no trust; in revocation mode require, a CRL is expired or missing),
-            3 UNKNOWN (configuration or usage error, or a cache directory this user cannot read). In revocation mode
-            warn (the default) CRL states never change the exit status.
+            failed while its last good version is still trusted, or the last refresh could not store its results;
+            in revocation mode require, a CRL is stale), 2 CRITICAL (a list is expired or has no trust; in
+            revocation mode require, a CRL is expired or missing), 3 UNKNOWN (configuration or usage error, or a
+            cache directory this user cannot read). In revocation mode warn (the default) CRL states never change
+            the exit status.
             """)
 
     static var usageExitCode: Int32 { 3 }
@@ -49,14 +54,7 @@ enum StatusCommand: Command {
     }
 
     static func text(_ report: StatusReport) -> String {
-        let counts = ListState.allCases.compactMap { state -> String? in
-            let n = report.lists.filter { $0.state == state }.count
-            return n == 0 ? nil : "\(n) \(state.rawValue)"
-        }
-        var lines = [
-            "\(report.monitoringStatus.word): \(counts.joined(separator: ", ")) at \(Timestamp.text(report.time))",
-            "",
-        ]
+        var lines = ["\(report.headline) at \(Timestamp.text(report.time))", ""]
         var rows = [
             [
                 "LIST", "STATE", "PROVIDER", "ISSUE", "DATE", "NEXT UPDATE", "ENTRIES", "SOURCE", "LAST SUCCESS",
@@ -83,6 +81,13 @@ enum StatusCommand: Command {
                     "\(list.id): last error \(error.reason): \(error.message) (\(error.count) failure\(error.count == 1 ? "" : "s") in a row, any reason, since \(Timestamp.text(error.first)))"
                 )
             }
+        }
+        if let failure = report.persistFailure {
+            lines.append(
+                "cache: the results of the last refresh were not stored: \(failure.reason): \(failure.message) "
+                    + "(\(failure.count) failure\(failure.count == 1 ? "" : "s") in a row since "
+                    + "\(Timestamp.text(failure.first)); the lists above are what this process verified from the cache)"
+            )
         }
         lines += crlText(report)
         lines += report.events.map { "note: \($0)" }

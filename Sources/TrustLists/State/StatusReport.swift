@@ -33,6 +33,9 @@ public struct StatusReport: Sendable {
     public let lists: [ListStatus]
     /// What loading the cache noticed (state rebuilt, quarantines).
     public let events: [String]
+    /// The run of failures to store the results of a refresh (``TrustStore/persistFailure``), while it lasts; nil
+    /// when the last refresh stored them.
+    public let persistFailure: RecordedFailure?
     /// Per CA with a CRL source (`none` excluded), in source order.
     public let crls: [CRLStatus]
 
@@ -43,13 +46,15 @@ public struct StatusReport: Sendable {
     ///   - events: what loading noticed.
     ///   - crlSources: the CRL sources of the listed CAs.
     ///   - crlRecords: the records per CRL slot.
+    ///   - persistFailure: the failures to store the results since the last run that stored them.
     ///   - time: the time asked about, UTC.
     public init(
         configuration: Configuration, records: [ListID: ListRecord], events: [String], crlSources: [CRLSource] = [],
-        crlRecords: [CRLSlotID: CRLRecord] = [:], at time: Date
+        crlRecords: [CRLSlotID: CRLRecord] = [:], persistFailure: RecordedFailure? = nil, at time: Date
     ) {
         self.time = time
         self.events = events
+        self.persistFailure = persistFailure
         crls = crlSources.filter(\.hasSource).map { CRLStatus($0, record: crlRecords[$0.slot], at: time) }
         lists = configuration.lists.map { list in
             let record = records[list.id] ?? ListRecord()
@@ -61,15 +66,27 @@ public struct StatusReport: Sendable {
     }
 
     /// The monitoring-plugin status: CRITICAL when a list is expired or has no trust; WARNING when one is overdue, or
-    /// its last refresh failed while its last good version is still trusted; else OK. CRLs count only in revocation
-    /// mode `require` (``CRLStatus/monitoringStatus``).
+    /// its last refresh failed while its last good version is still trusted, or the results of the last refresh
+    /// could not be stored; else OK. CRLs count only in revocation mode `require` (``CRLStatus/monitoringStatus``).
     public var monitoringStatus: MonitoringStatus {
         let crlStatus = crls.map(\.monitoringStatus).max() ?? .ok
         if lists.contains(where: { !$0.state.isTrusted }) || crlStatus == .critical { return .critical }
-        if lists.contains(where: { $0.state == .overdue || $0.lastAttemptFailed }) || crlStatus == .warning {
+        if persistFailure != nil || crlStatus == .warning
+            || lists.contains(where: { $0.state == .overdue || $0.lastAttemptFailed })
+        {
             return .warning
         }
         return .ok
+    }
+
+    /// The monitoring headline: the status word, what is wrong (each list and its reason, then the cache), the
+    /// counts of states: `WARNING: demo/vical kept last good (rollback), 2 fresh`.
+    public var headline: String {
+        var problems: [String] = lists.compactMap { list in
+            MonitoringHeadline.problem(list.id, state: list.state, lastError: list.lastError?.reason)
+        }
+        if let failure = persistFailure { problems.append(MonitoringHeadline.notStored(failure.reason)) }
+        return MonitoringHeadline.text(monitoringStatus, problems: problems, states: lists.map(\.state))
     }
 
     /// ``monitoringStatus`` as the exit status (0 to 2).

@@ -6,12 +6,14 @@ import Foundation
 
 /// Where things live in the cache directory (docs/architecture.md, The store and the cache):
 ///
-///     lock                          advisory lock: one refresh at a time (CLI and daemon)
+///     lock                          advisory lock: one refresh at a time (CLI and daemon); holds the last run's
+///                                   persist failure (JSON), empty once a run stores
 ///     state.json                    per list: current version, high-water mark, validators, attempts, errors
 ///     lists/<network>/<kind>/<sha256>.cose   verified signed lists, content-addressed (current and previous)
 ///     roots/<sha256>.der            roots whose SHA-256 matched a pin
 ///     crls/<network>/<issuerSHA256>/<sha256>.crl   verified CRLs per listed CA, as published (current and previous)
-///     quarantine/                   cached lists that failed verification on load, moved aside
+///     quarantine/                   cached lists and roots that went bad (failed verification, not a regular file,
+///                                   not hashing to their name), moved aside
 ///     snapshot.json                 the normalized snapshot
 ///     metrics.prom                  Prometheus text metrics (daemon)
 public struct StoreLayout: Sendable {
@@ -31,7 +33,7 @@ public struct StoreLayout: Sendable {
     public var metrics: URL { root.appendingPathComponent("metrics.prom") }
     /// The folder of verified roots.
     public var roots: URL { root.appendingPathComponent("roots") }
-    /// The folder of quarantined lists.
+    /// The folder of quarantined lists and roots.
     public var quarantine: URL { root.appendingPathComponent("quarantine") }
 
     /// Names the cache directory holds; a folder holding anything else is not the service's own.

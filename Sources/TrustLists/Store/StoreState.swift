@@ -34,6 +34,9 @@ struct StoreState: Codable {
 }
 
 extension TrustStore {
+    /// The most bytes read from `state.json`: a few KiB per list.
+    static let maxStateBytes = 64 << 20
+
     /// Writes `state.json` atomically (nothing when read-only).
     /// - Throws: ``TrustListError`` `persist_error`.
     public func writeState() throws(TrustListError) {
@@ -54,14 +57,25 @@ extension TrustStore {
             throw TrustListError(.persistError, "cannot encode state: \(error)")
         }
         try AtomicFile.makeFolder(layout.root)
-        try AtomicFile.write(data, to: layout.state)
+        try writeFile(Array(data), to: layout.state)
     }
 
     /// The parsed `state.json`, or nil when it is missing, unreadable, corrupt or of another schema version.
     /// - Returns: the state, and whether a file was there but could not be used (a notice has been added to
     ///   ``events``).
     func readState() -> (state: StoreState?, corrupt: Bool) {
-        guard let data = try? Data(contentsOf: layout.state) else { return (nil, false) }
+        let data: Data
+        switch CachedFile.read(layout.state, maxBytes: Self.maxStateBytes) {
+        case .success(let bytes):
+            data = Data(bytes)
+        case .failure(.missing):
+            return (nil, false)
+        case .failure(let problem):
+            // Never opened when not a regular file (a FIFO would hang the load); the next write replaces it.
+            events.append(
+                Event(list: nil, message: "state.json is \(problem): rebuilt from the verified cached lists"))
+            return (nil, true)
+        }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
         guard let state = try? decoder.decode(StoreState.self, from: data),

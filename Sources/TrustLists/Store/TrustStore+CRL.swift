@@ -67,8 +67,17 @@ extension TrustStore {
         var candidates: [VerifiedCRL] = []
         for sha in shas.sorted() {
             let file = layout.crl(source.slot, sha256: sha)
-            guard let bytes = try? Array(Data(contentsOf: file)) else { continue }
             let quarantineName = "crl-\(source.slot.network)-\(source.slot.issuerSHA256.prefix(16))-\(sha).crl"
+            let bytes: [UInt8]
+            switch CachedFile.read(file, maxBytes: configuration.http.maxBytes, sha256: sha) {
+            case .success(let read):
+                bytes = read
+            case .failure(let problem) where problem.isPresent:
+                quarantine(file, as: quarantineName, crl: source.slot, reason: problem.description)
+                continue
+            case .failure:
+                continue
+            }
             do {
                 let verified = try verifier.verify(bytes, at: time)
                 guard hexString(verified.crl.sha256) == sha else {
@@ -133,7 +142,7 @@ extension TrustStore {
         let summary = CRLSummary(verified, url: url)
         if !isReadOnly {
             try AtomicFile.makeFolder(layout.crls(slot))
-            try AtomicFile.write(verified.crl.derEncoded, to: layout.crl(slot, sha256: summary.sha256))
+            try writeFile(verified.crl.derEncoded, to: layout.crl(slot, sha256: summary.sha256))
         }
         var record = crlRecords[slot] ?? CRLRecord()
         if let old = record.current?.sha256, old != summary.sha256 { record.previousSHA256 = old }

@@ -12,7 +12,10 @@ extension TrustStore {
     ///   (permissions): that is not "no trust yet", and must not be reported as such.
     public func load(at time: Date) throws(TrustListError) {
         events = []
+        expected = [:]
+        quarantined = []
         try checkReadable()
+        readPersistFailure()
         let (state, corrupt) = readState()
         records = [:]
         current = [:]
@@ -116,7 +119,24 @@ extension TrustStore {
                 candidates.append(known)
                 continue
             }
-            guard let bytes = try? Array(Data(contentsOf: file)) else { continue }
+            let bytes: [UInt8]
+            switch CachedFile.read(file, maxBytes: configuration.http.maxBytes, sha256: sha) {
+            case .success(let read):
+                bytes = read
+            case .failure(.tooLarge(let size)):
+                noteOnce(
+                    Event(
+                        list: list.id,
+                        message: "cached version \(sha.prefix(12)) not usable with this configuration (\(size) bytes, "
+                            + "over http.maxBytes); kept in the cache"))
+                continue
+            case .failure(let problem) where problem.isPresent:
+                quarantine(file, as: quarantineName(file, list: list.id), list: list.id, reason: problem.description)
+                continue
+            case .failure(let problem):
+                noteOnce(Event(list: list.id, message: "cached version \(sha.prefix(12)) not used: \(problem)"))
+                continue
+            }
             let verifiedAt = record.current?.sha256 == sha ? record.current?.verifiedAt : modificationDate(file)
             switch verifyCached(bytes, verifier: verifier, kind: list.source.kind, at: time, originally: verifiedAt) {
             case .success(let verified) where verified.sha256Hex == sha:
@@ -188,28 +208,6 @@ extension TrustStore {
             } catch {
                 return .failure(error)
             }
-        }
-    }
-
-    /// Moves a cached file that fails verification for an intrinsic reason to `quarantine/` as `name`, with an
-    /// event about the list or the CRL slot (in a read-only store, only the event).
-    func quarantine(
-        _ file: URL, as name: String, list: ListID? = nil, crl: CRLSlotID? = nil, reason: String,
-        code: TrustListError.Code? = nil
-    ) {
-        func event(_ message: String) -> Event { Event(list: list, crl: crl, message: message, reason: code) }
-        guard !isReadOnly else {
-            events.append(event("cached version fails verification (\(reason)); not used"))
-            return
-        }
-        let target = layout.quarantine.appendingPathComponent(name)
-        do {
-            try AtomicFile.makeFolder(layout.quarantine)
-            try? FileManager.default.removeItem(at: target)
-            try FileManager.default.moveItem(at: file, to: target)
-            events.append(event("cached version quarantined (\(reason)): \(target.path)"))
-        } catch {
-            events.append(event("cached version fails verification (\(reason)) and could not be moved aside: \(error)"))
         }
     }
 

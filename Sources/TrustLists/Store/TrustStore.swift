@@ -38,6 +38,10 @@ public final class TrustStore {
     public var summaries: [ListID: ListSummary] { records.compactMapValues(\.current) }
     /// The generation and content of the last snapshot its owner built (kept in `state.json`).
     public internal(set) var snapshotMark: SnapshotMark?
+    /// The run of failures to store a load's or a refresh's results (state, lists or roots written, or read back),
+    /// since the last run that stored them; nil when the last one did. Kept in the lock file for other processes
+    /// (``recordPersist(_:at:)``).
+    public internal(set) var persistFailure: RecordedFailure?
     /// The CRL sources of the CAs the current lists name (``CRLSource/all(configuration:lists:)``), set by loading
     /// and by ``refreshCRLSources()``.
     public internal(set) var crlSources: [CRLSource] = []
@@ -51,6 +55,13 @@ public final class TrustStore {
     /// Versions already verified in this process, by SHA-256: loading again skips their verification (their
     /// states still follow the clock).
     var verifiedBySHA: [String: VerifiedList] = [:]
+
+    /// The files a fresh process would load, with the bytes they must hold: every file written since the last load,
+    /// and the current lists and roots the load read intact. ``checkCommitted()`` reads them back.
+    var expected: [URL: [UInt8]] = [:]
+
+    /// The paths moved to `quarantine/` since the last load (a file written again there is reported as healed).
+    var quarantined: Set<String> = []
 
     /// Whether this store only reads: loading verifies and chooses versions, and commits change the records in
     /// memory, but no file is written, moved or removed. For `trustctl status` and `query`, and for
@@ -68,24 +79,81 @@ public final class TrustStore {
 
     // MARK: - Roots
 
-    /// The cached roots whose SHA-256 matches one of the network's pins.
+    /// The most bytes read from a cached root file: a certificate is a few KiB.
+    static let maxRootBytes = 1 << 20
+
+    /// The cached roots whose SHA-256 matches one of the network's pins. A root file that is not a regular file,
+    /// whose bytes do not hash to its name, or that is not one readable certificate is quarantined (moved to
+    /// `quarantine/`, reported once) and not used: the next refresh fetches the root and writes it again.
     public func cachedRoots(_ network: NetworkConfiguration) -> [Certificate] {
         network.root.pins.compactMap { pin in
-            let file = layout.root(sha256: hexString(pin))
-            guard let bytes = try? Array(Data(contentsOf: file)), let root = try? Certificate(derEncoded: bytes),
-                root.sha256 == pin
-            else { return nil }
-            return root
+            let sha = hexString(pin)
+            let file = layout.root(sha256: sha)
+            switch CachedFile.read(file, maxBytes: Self.maxRootBytes, sha256: sha) {
+            case .success(let bytes):
+                guard let root = try? Certificate(derEncoded: bytes), root.sha256 == pin else {
+                    quarantine(
+                        file, as: "root-\(sha).der", list: nil, what: "cached root \(sha.prefix(12))",
+                        reason: "not one readable certificate")
+                    return nil
+                }
+                expected[file] = bytes
+                return root
+            case .failure(.missing):
+                return nil
+            case .failure(let problem) where problem.isPresent:
+                quarantine(
+                    file, as: "root-\(sha).der", list: nil, what: "cached root \(sha.prefix(12))",
+                    reason: problem.description)
+                return nil
+            case .failure(let problem):
+                noteOnce(
+                    Event(list: nil, message: "cached root \(sha.prefix(12)) not used: \(file.path) is \(problem)"))
+                return nil
+            }
         }
     }
 
-    /// Stores a root that matched a pin.
+    /// Stores a root that matched a pin, unless its file already reads back intact; a damaged file there is
+    /// quarantined first, and a root written again after a quarantine is reported (healed from the source).
     /// - Throws: ``TrustListError`` `persist_error`.
     public func storeRoot(_ root: Certificate) throws(TrustListError) {
-        let file = layout.root(sha256: root.sha256Hex)
-        guard !isReadOnly, !FileManager.default.fileExists(atPath: file.path) else { return }
+        guard !isReadOnly else { return }
+        let sha = root.sha256Hex
+        let file = layout.root(sha256: sha)
+        switch CachedFile.read(file, maxBytes: Self.maxRootBytes, sha256: sha) {
+        case .success(let bytes) where (try? Certificate(derEncoded: bytes))?.sha256Hex == sha:
+            expected[file] = bytes
+            return
+        case .failure(.missing), .failure(.unreadable):
+            break
+        case .success, .failure:
+            quarantine(
+                file, as: "root-\(sha).der", list: nil, what: "cached root \(sha.prefix(12))",
+                reason: "damaged")
+        }
         try AtomicFile.makeFolder(layout.roots)
-        try AtomicFile.write(root.derEncoded, to: file)
+        try writeFile(root.derEncoded, to: file)
+        if quarantined.contains(file.path) {
+            noteOnce(Event(list: nil, message: "cached root \(sha.prefix(12)) fetched and written again: \(file.path)"))
+        }
+    }
+
+    // MARK: - Files
+
+    /// Writes a file of the cache directory atomically (``AtomicFile``) and remembers its bytes, so that
+    /// ``checkCommitted()`` reads it back (and heals it) after the commit. Every file the store writes goes through
+    /// here, whatever its kind.
+    /// - Parameters:
+    ///   - bytes: the content.
+    ///   - url: the file, inside ``layout``; its folder exists.
+    ///   - beforeRename: test hook, see ``AtomicFile/write(_:to:permissions:beforeRename:)``.
+    /// - Throws: ``TrustListError`` `persist_error`.
+    public func writeFile(
+        _ bytes: [UInt8], to url: URL, beforeRename: () throws -> Void = {}
+    ) throws(TrustListError) {
+        try AtomicFile.write(bytes, to: url, beforeRename: beforeRename)
+        expected[url] = bytes
     }
 
     // MARK: - Changing
@@ -113,8 +181,7 @@ public final class TrustStore {
         let summary = ListSummary(verified, id: id)
         if !isReadOnly {
             try AtomicFile.makeFolder(layout.lists(id))
-            try AtomicFile.write(
-                verified.signedBytes, to: layout.list(id, sha256: summary.sha256), beforeRename: beforeRename)
+            try writeFile(verified.signedBytes, to: layout.list(id, sha256: summary.sha256), beforeRename: beforeRename)
         }
         var record = records[id] ?? ListRecord()
         if let old = record.current?.sha256, old != summary.sha256 { record.previousSHA256 = old }
@@ -137,7 +204,9 @@ public final class TrustStore {
         let folder = layout.lists(id)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         for name in names where name.hasSuffix(".cose") && !keeping.contains(String(name.dropLast(5))) {
-            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+            let file = folder.appendingPathComponent(name)
+            try? FileManager.default.removeItem(at: file)
+            expected[file] = nil
         }
     }
 

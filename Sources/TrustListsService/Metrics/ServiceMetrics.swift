@@ -28,6 +28,7 @@ import TrustLists
 /// | `trustlists_refresh_runs_total` | counter | | refresh runs by this process |
 /// | `trustlists_refresh_run_duration_seconds` | gauge | | the last run's wall time, lock wait included |
 /// | `trustlists_cache_load_duration_seconds` | gauge | | loading and verifying the cache at start |
+/// | `trustlists_cache_persist_failures` | gauge | | runs in a row that could not store their results (0: stored) |
 /// | `trustlists_crl_state` | gauge | `network`, `issuer_sha256`, `state` | 1 for the CA's CRL state, 0 for others |
 /// | `trustlists_crl_next_update_timestamp_seconds` | gauge | `network`, `issuer_sha256` | the CRL's nextUpdate |
 /// | `trustlists_crl_revoked_certificates` | gauge | `network`, `issuer_sha256` | certificates the CRL lists |
@@ -150,6 +151,11 @@ public enum ServiceMetrics {
                     help: "Seconds loading and verifying the cached lists took at start.", type: .gauge,
                     samples: [.init([], cacheLoadSeconds)]))
         }
+        families.append(
+            .init(
+                "trustlists_cache_persist_failures",
+                help: "Runs in a row whose results could not be stored or read back (0 when the last run stored them).",
+                type: .gauge, samples: [.init([], Double(status.persistFailure?.count ?? 0))]))
         return families
     }
 

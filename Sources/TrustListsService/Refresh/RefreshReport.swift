@@ -119,8 +119,8 @@ public struct RefreshReport: Sendable {
     public let events: [String]
     /// The generation of the snapshot in memory after the run.
     public let snapshotGeneration: UInt64
-    /// Why the run's results could not be stored (`state.json`, `snapshot.json`); nil when they were, or when the run
-    /// stores nothing (a dry run).
+    /// Why the run's results could not be stored (`state.json`, `snapshot.json`, a list or a root), or did not read
+    /// back as a fresh process would load them; nil when they were, or when the run stores nothing (a dry run).
     public let persistError: TrustListError?
     /// Per listed CA with a CRL source, what the CRL refresh did (empty offline).
     public var crls: [CRLRefreshResult] = []
@@ -143,4 +143,13 @@ public struct RefreshReport: Sendable {
 
     /// ``monitoringStatus`` as the exit status (0 to 2).
     public var exitStatus: Int32 { monitoringStatus.exitStatus }
+
+    /// The monitoring headline (``MonitoringHeadline``): `WARNING: demo/vical kept last good (rollback), 2 fresh`.
+    public var headline: String {
+        var problems = results.compactMap { result in
+            MonitoringHeadline.problem(result.id, state: result.state, lastError: result.outcome.error?.code)
+        }
+        if let persistError { problems.append(MonitoringHeadline.notStored(persistError.code)) }
+        return MonitoringHeadline.text(monitoringStatus, problems: problems, states: results.map(\.state))
+    }
 }

@@ -66,6 +66,7 @@ public final class TrustService: Sendable {
         var schedule: RefreshSchedule
         var snapshotDocument: SnapshotDocument?
         var signedLists: [ListID: SignedListVersion] = [:]
+        var persistFailure: RecordedFailure?
         var crlSources: [CRLSource] = []
         var crlRecords: [CRLSlotID: CRLRecord] = [:]
         var signedCRLs: [CRLSlotID: SignedListVersion] = [:]
@@ -119,7 +120,7 @@ public final class TrustService: Sendable {
         return try withLoadedStore(
             at: time, lockTimeout: lockTimeout, cancellation: cancellation, waiting: waiting, heartbeat: heartbeat
         ) { engine, store, events throws(TrustListError) -> [String] in
-            let persistError = install(store, at: time, events: &events)
+            let persistError = installAndRecord(store, at: time, events: &events)
             publish(engine, events: events) { $0.cacheLoadSeconds = Refresher.seconds(clock.now - started) }
             if let persistError { throw persistError }
             return events
@@ -152,7 +153,10 @@ public final class TrustService: Sendable {
         ) { engine, store, events throws(TrustListError) -> RefreshReport in
             var refresher = Refresher(store: store, fetcher: fetcher, cancellation: cancellation)
             refresher.beforeCommitRename = engine.beforeCommitRename
+            let loaded = store.events.count
             let results = refresher.run(only: only, offline: offline, at: time)
+            // Roots quarantined or written again during the run.
+            events += store.events.dropFirst(loaded).map(\.description)
             // The lists are committed first; the CRLs of the CAs they name follow, and never hold them back.
             var crls: [CRLRefreshResult] = []
             if offline {
@@ -161,7 +165,7 @@ public final class TrustService: Sendable {
                 crls = CRLRefresher(store: store, fetcher: fetcher, cancellation: cancellation)
                     .run(networks: only.map { Set($0.map(\.network)) }, at: time)
             }
-            let persistError = install(store, at: time, events: &events)
+            let persistError = installAndRecord(store, at: time, events: &events)
             var report = RefreshReport(
                 time: time, results: results, events: events, snapshotGeneration: queries.generation,
                 persistError: persistError)
@@ -245,11 +249,24 @@ public final class TrustService: Sendable {
             {
                 events.append(note)
             }
-            return nil
+            // What a fresh process would load must read back; a file that does not is healed once, or reported.
+            let known = store.events.count
+            let readBack = store.checkCommitted()
+            events += store.events.dropFirst(known).map(\.description)
+            return readBack
         } catch {
-            events.append("cannot store the refresh: \(error)")
             return error
         }
+    }
+
+    /// ``install(_:at:events:)``, then the outcome recorded (``TrustStore/recordPersist(_:at:)``): a run that could
+    /// not store its results is reported by status while the failure lasts.
+    private func installAndRecord(
+        _ store: TrustStore, at time: Date, events: inout [String]
+    ) -> TrustListError? {
+        let persistError = install(store, at: time, events: &events)
+        store.recordPersist(persistError, at: time)
+        return persistError
     }
 
     /// Replaces what readers see with the engine's state.
@@ -259,6 +276,7 @@ public final class TrustService: Sendable {
         let signedCRLs = store.crls.mapValues(SignedListVersion.init)
         let (crlSources, crlRecords) = (store.crlSources, store.crlRecords)
         let records = store.records
+        let persistFailure = store.persistFailure
         let counters = engine.counters
         let schedule = engine.schedule
         published.withLock { published in
@@ -267,6 +285,7 @@ public final class TrustService: Sendable {
             published.counters = counters
             published.schedule = schedule
             published.signedLists = signedLists
+            published.persistFailure = persistFailure
             published.signedCRLs = signedCRLs
             published.crlSources = crlSources
             published.crlRecords = crlRecords
@@ -280,12 +299,12 @@ public final class TrustService: Sendable {
     /// service); reads no file.
     /// - Parameter time: the time to evaluate states at, UTC.
     public func status(at time: Date) -> StatusReport {
-        let (records, events, crlSources, crlRecords) = published.withLock {
-            ($0.records, $0.events, $0.crlSources, $0.crlRecords)
+        let (records, events, crlSources, crlRecords, persistFailure) = published.withLock {
+            ($0.records, $0.events, $0.crlSources, $0.crlRecords, $0.persistFailure)
         }
         return StatusReport(
             configuration: configuration, records: records, events: events, crlSources: crlSources,
-            crlRecords: crlRecords, at: time)
+            crlRecords: crlRecords, persistFailure: persistFailure, at: time)
     }
 
     /// The current generation (its document form).

@@ -10,7 +10,8 @@ extension WireJSON {
     /// run's events (docs/cli.md).
     public static func refresh(_ report: RefreshReport) -> Object {
         [
-            "time": report.time, "status": report.monitoringStatus.word, "events": report.events,
+            "time": report.time, "status": report.monitoringStatus.word, "headline": report.headline,
+            "events": report.events,
             "snapshotGeneration": report.snapshotGeneration,
             "persistError": report.persistError.map { ["reason": $0.code.rawValue, "message": $0.reason] as Object },
             "crls": report.crls.map { crl -> Object in

@@ -11,7 +11,8 @@ extension WireJSON {
     ///   - configuration: the configuration the report is of, for each list's `url`.
     public static func status(_ report: StatusReport, snapshot: Snapshot?, configuration: Configuration) -> Object {
         [
-            "time": report.time, "status": report.monitoringStatus.word, "events": report.events,
+            "time": report.time, "status": report.monitoringStatus.word, "headline": report.headline,
+            "events": report.events, "persistError": report.persistFailure.map(failure),
             "snapshot": snapshot.map(snapshotSummary), "crls": report.crls.map(crl),
             "lists": report.lists.map { list -> Object in
                 [

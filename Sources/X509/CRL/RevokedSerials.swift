@@ -19,11 +19,12 @@ struct RevokedSerials: Sendable {
     /// Records the serial whose magnitude is `magnitude` (leading zeros allowed) as revoked at `date`. A serial
     /// listed twice keeps its earliest date.
     mutating func insert(magnitude: UnsafeBufferPointer<UInt8>, negative: Bool, date: Date) {
+        // One hash per entry in the usual case (each serial once); a repeat puts the earlier date back.
         if let key = SerialKey(magnitude: magnitude, negative: negative) {
-            packed[key] = min(packed[key] ?? date, date)
+            if let earlier = packed.updateValue(date, forKey: key), earlier < date { packed[key] = earlier }
         } else {
             let key = SerialKey.longKey(magnitude: magnitude, negative: negative)
-            long[key] = min(long[key] ?? date, date)
+            if let earlier = long.updateValue(date, forKey: key), earlier < date { long[key] = earlier }
         }
     }
 

@@ -1,0 +1,41 @@
+import Foundation
+import X509
+
+/// The first line of `trustctl status` and `refresh` and the daemon's systemd status: the monitoring-plugin word,
+/// then what is wrong, each list with its reason (a pager acts on it without reading further), then the counts of
+/// states: `WARNING: demo/vical kept last good (rollback), 2 fresh`; `OK: 2 fresh` when nothing is wrong.
+public enum MonitoringHeadline {
+    /// The headline.
+    /// - Parameters:
+    ///   - status: the monitoring status.
+    ///   - problems: what is wrong, most important first (``problem(_:state:lastError:)``, ``notStored(_:)``).
+    ///   - states: the state of every configured list, counted in ``ListState`` order.
+    public static func text(_ status: MonitoringStatus, problems: [String], states: [ListState]) -> String {
+        let counts = ListState.allCases.compactMap { state -> String? in
+            let count = states.filter { $0 == state }.count
+            return count == 0 ? nil : "\(count) \(state.rawValue)"
+        }
+        return "\(status.word): "
+            + (problems + [counts.isEmpty ? "no lists" : counts.joined(separator: ", ")])
+            .joined(separator: ", ")
+    }
+
+    /// What is wrong with one list, or nil when nothing is: `demo/vical expired (trust_list_expired)`,
+    /// `demo/vical no_trust (network_error)`, `demo/vical overdue`, `demo/vical kept last good (rollback)`.
+    /// - Parameters:
+    ///   - id: the list.
+    ///   - state: its state.
+    ///   - lastError: the reason of its last failed refresh, when the last refresh failed.
+    public static func problem(_ id: ListID, state: ListState, lastError: TrustListError.Code?) -> String? {
+        let failure = lastError.map { " (\($0))" } ?? ""
+        switch state {
+        case .expired: return "\(id) expired" + failure
+        case .noTrust: return "\(id) no_trust" + failure
+        case .overdue: return "\(id) overdue" + (lastError.map { ", kept last good (\($0))" } ?? "")
+        case .fresh: return lastError.map { "\(id) kept last good (\($0))" }
+        }
+    }
+
+    /// `results not stored (persist_error)`: a refresh verified but could not store what a fresh process loads.
+    public static func notStored(_ reason: TrustListError.Code) -> String { "results not stored (\(reason))" }
+}
