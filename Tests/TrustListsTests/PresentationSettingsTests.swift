@@ -34,7 +34,7 @@ struct PresentationSettingsTests {
     }
 
     @Test(
-        "a registration without what binds it, or with a prefix or a non-https URI, is refused with its path",
+        "a registration without what binds it, with an empty clientID or a non-https URI, is refused with its path",
         arguments: [
             (#"[{"clientID": "bank", "responseURIs": ["https://bank.example/r"]}]"#, "certificateSHA256"),
             (#"[{"clientID": "bank", "certificateSHA256": ["PIN"]}]"#, "responseURIs"),
@@ -42,10 +42,7 @@ struct PresentationSettingsTests {
                 #"[{"clientID": "bank", "certificateSHA256": ["PIN"], "responseURIs": ["http://bank.example/r"]}]"#,
                 "responseURIs[0]"
             ),
-            (
-                #"[{"clientID": "x509_san_dns:bank.example", "certificateSHA256": ["PIN"], "responseURIs": ["https://b/r"]}]"#,
-                "clientID"
-            ),
+            (#"[{"clientID": "", "certificateSHA256": ["PIN"], "responseURIs": ["https://b/r"]}]"#, "clientID"),
             (
                 #"[{"clientID": "bank", "certificateSHA256": ["abcd"], "responseURIs": ["https://bank.example/r"]}]"#,
                 "certificateSHA256[0]"

@@ -11,7 +11,8 @@ public struct PresentationSettings: Sendable, Hashable {
     /// A client registered with the wallet (OpenID4VP 1.0 §5.9.2): trusted only when its request object is signed by
     /// the leaf of one of its certificates (whose chain the RICALs still trust) and answers to one of its URIs.
     public struct RegisteredClient: Sendable, Hashable {
-        /// The `client_id`, without a prefix.
+        /// The `client_id`: without a prefix, or with text before a `:` that is no prefix OpenID4VP 1.0 §5.9.3
+        /// defines (`https://verifier.example`), as §5.9.2 allows.
         public var clientID: String
         /// SHA-256 (32 bytes) of the DER of each certificate whose key may sign its request objects.
         public var certificateSHA256: [[UInt8]]
@@ -49,12 +50,7 @@ public struct PresentationSettings: Sendable, Hashable {
             let client = try JSONObjectReader(entry, path: path, file: reader.file)
             try client.requireOnly(["clientID", "certificateSHA256", "responseURIs"])
             let clientID = try client.requiredString("clientID")
-            guard !clientID.isEmpty, !clientID.contains(":") else {
-                throw client.error(
-                    at: "clientID",
-                    "'\(clientID)': a pre-registered client identifier is not empty and has no prefix (no ':'; "
-                        + "OpenID4VP 1.0 §5.9.2)")
-            }
+            guard !clientID.isEmpty else { throw client.error(at: "clientID", "must not be empty") }
             guard !preRegisteredClients.contains(where: { $0.clientID == clientID }) else {
                 throw client.error(at: "clientID", "'\(clientID)' is registered twice")
             }
