@@ -96,7 +96,7 @@ let package = Package(
 // `swift build` and `swift test` neither build nor need them. A new target is a folder plus one line here.
 if Context.environment["TRUSTLISTS_FUZZ"] == "1" {
     let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
-        ("cbor", ["COSE"]),
+        ("cbor", ["COSE", "X509"]),
         ("cose-sign1", ["COSE", "X509"]),
         ("vical", ["TrustLists"]),
         ("rical", ["TrustLists"]),

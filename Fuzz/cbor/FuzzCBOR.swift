@@ -1,6 +1,7 @@
 import COSE
 import Foundation
 import FuzzSupport
+import X509
 
 // CBOR decoder (RFC 8949) over arbitrary bytes: a tree or malformed_cbor / limits_exceeded; the tree spans the input
 // and respects the limits; tight limits never accept what the default ones reject; value → deterministic encoding
