@@ -100,10 +100,10 @@ public struct ExportDirectory: Sendable {
         for item in lists {
             var entry: [String: Any] = ["state": item.state.rawValue]
             if let version = item.version {
-                let path = "lists/\(item.id.network)/\(item.id.kind.rawValue)/\(version.sha256Hex).cose"
+                let path = "lists/\(item.id.network)/\(item.id.name)/\(version.sha256Hex).\(item.id.kind.fileExtension)"
                 if try writeOnce(version.bytes, to: path) { result.written.append(path) }
                 current.insert(path)
-                links.append(("v1/lists/\(item.id.network)/\(item.id.kind.rawValue)", path))
+                links.append(("v1/lists/\(item.id.network)/\(item.id.name)", path))
                 entry["path"] = path
                 entry["sha256"] = version.sha256Hex
                 entry["bytes"] = version.bytes.count
