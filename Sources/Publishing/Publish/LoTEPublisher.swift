@@ -18,13 +18,19 @@ public enum LoTEPublisher {
         public var status: String?
         /// `StatusStartingTime`; written only with a status.
         public var statusStartingTime: Date?
+        /// `ServiceDigitalIdentity.PublicKeyValues`: JWKs (RFC 7517); none by default.
+        public var publicKeys: [JSONValue]
 
-        /// A service of a type with its certificates, and optionally a status from a time on.
-        public init(type: String, certificates: [Certificate], status: String? = nil, statusStartingTime: Date? = nil) {
+        /// A service of a type with its certificates, and optionally a status from a time on and bare keys.
+        public init(
+            type: String, certificates: [Certificate], status: String? = nil, statusStartingTime: Date? = nil,
+            publicKeys: [JSONValue] = []
+        ) {
             self.type = type
             self.certificates = certificates
             self.status = status
             self.statusStartingTime = statusStartingTime
+            self.publicKeys = publicKeys
         }
     }
 
@@ -72,13 +78,15 @@ public enum LoTEPublisher {
                 "TrustedEntityInformation": ["TEName": text(entity.name)],
                 "TrustedEntityServices": .array(
                     entity.services.map { service in
+                        var identity: [String: JSONValue] = [
+                            "X509Certificates": .array(
+                                service.certificates.map { ["val": .string(Base64.encode($0.derEncoded))] })
+                        ]
+                        if !service.publicKeys.isEmpty { identity["PublicKeyValues"] = .array(service.publicKeys) }
                         var information: [String: JSONValue] = [
                             "ServiceTypeIdentifier": .string(service.type),
                             "ServiceName": text(entity.name + " service"),
-                            "ServiceDigitalIdentity": [
-                                "X509Certificates": .array(
-                                    service.certificates.map { ["val": .string(Base64.encode($0.derEncoded))] })
-                            ],
+                            "ServiceDigitalIdentity": .object(identity),
                         ]
                         if let status = service.status {
                             information["ServiceStatus"] = .string(status)
