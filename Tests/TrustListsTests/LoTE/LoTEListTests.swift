@@ -241,3 +241,22 @@ struct LoTEListTests {
         #expect(decision.isTrusted, "\(decision.message)")
     }
 }
+
+@Suite("LoTE export")
+struct LoTEExportTests {
+    @Test("the export writes each LoTE content-addressed as .jws with a v1/lists/<network>/<id> link to it")
+    func exported() throws {
+        let harness = try LoTEHarness()
+        let (service, report) = try harness.refresh(at: harness.time + 60)
+        let folder = try TemporaryDirectory()
+        _ = try ExportDirectory(directory: folder.url).write(
+            try #require(service.snapshotDocument), lists: ExportDirectory.items(of: service, at: harness.time + 60),
+            at: harness.time + 60)
+        let sha = try #require(report.results.first { $0.id == harness.pidID }?.current?.sha256)
+        let file = folder.url.appendingPathComponent("lists/eu/pid/\(sha).jws")
+        let link = folder.url.appendingPathComponent("v1/lists/eu/pid")
+        let bytes = Array(try Data(contentsOf: file))
+        #expect(Digest.sha256.hash(bytes).map { String(format: "%02x", $0) }.joined() == sha)
+        #expect(Array(try Data(contentsOf: link)) == bytes)
+    }
+}
