@@ -12,9 +12,9 @@ import X509
 ///
 ///     DIR/current.json                                the pointer: generation, and the file of each item
 ///     DIR/snapshot/<sha256>.json                      a generation's JSON, exactly as GET /v1/snapshot serves it
-///     DIR/lists/<network>/<kind>/<sha256>.cose        a list version's signed bytes, as published
+///     DIR/lists/<network>/<name>/<sha256>.cose        a list version's signed bytes, as published (.jws: LoTE)
 ///     DIR/v1/snapshot                                 symbolic link to the current snapshot file
-///     DIR/v1/lists/<network>/<kind>                   symbolic link to the current list file
+///     DIR/v1/lists/<network>/<name>                   symbolic link to the current list file
 ///     DIR/crls/<network>/<issuerSHA256>/<sha256>.crl  a CA's CRL (DER), as GET /v1/crls/… serves it
 ///     DIR/v1/crls/<network>/<issuerSHA256>            symbolic link to the CA's current CRL file
 ///
