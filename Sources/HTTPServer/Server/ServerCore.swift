@@ -1,12 +1,13 @@
 internal import CMicroHTTPD
 import Foundation
 internal import Glibc
+import Synchronization
 
 /// The state every daemon of one ``HTTPServer`` shares and libmicrohttpd's callbacks reach through their `cls`
 /// pointer: the router, the limits, the observer and logger, and the count of requests in flight for the drain.
 ///
-/// `@unchecked Sendable`: the stored lets are immutable and Sendable; the mutable counters are guarded by
-/// `condition`.
+/// `@unchecked Sendable`: the stored lets are immutable and Sendable (the draining flag is an atomic); the mutable
+/// counters are guarded by `condition`.
 final class ServerCore: @unchecked Sendable {
     let router: HTTPRouter
     let maxRequestBytes: Int
@@ -17,8 +18,8 @@ final class ServerCore: @unchecked Sendable {
     private let condition = NSCondition()
     /// Requests whose header has been read and that have not completed: what a drain waits for.
     private var inFlight = 0
-    /// True once a stop began: responses then close their connection.
-    private var draining = false
+    /// True once a stop began: responses then close their connection. An atomic: every response reads it.
+    private let draining = Atomic<Bool>(false)
     /// libmicrohttpd's messages while a daemon starts, for the error if it does not.
     private var startMessages: [String]?
 
@@ -37,10 +38,10 @@ final class ServerCore: @unchecked Sendable {
 
     /// Marks the server as stopping: later responses carry `Connection: close`.
     func beginDrain() {
-        condition.withLock { draining = true }
+        draining.store(true, ordering: .sequentiallyConsistent)
     }
 
-    private var isDraining: Bool { condition.withLock { draining } }
+    private var isDraining: Bool { draining.load(ordering: .sequentiallyConsistent) }
 
     /// Waits until no request is in flight or `timeout` has passed.
     /// - Returns: true when none is in flight.

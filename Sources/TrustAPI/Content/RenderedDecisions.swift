@@ -14,13 +14,31 @@ import X509
 /// policies, from the current generation, and is part of the key (with the query, the docType, the leaf and the
 /// generation), so a different answer finds different text. Bounded: when full it starts again empty.
 final class RenderedDecisions: Sendable {
-    /// Everything the text depends on besides the time.
+    /// Everything the text depends on besides the time, with its hash computed once, outside the lock.
     struct Key: Hashable, Sendable {
         let decision: TrustDecision
         let query: String
         let docType: String?
         let leafSHA256: [UInt8]
         let generation: UInt64
+        private let hashValueOfFields: Int
+
+        init(decision: TrustDecision, query: String, docType: String?, leafSHA256: [UInt8], generation: UInt64) {
+            self.decision = decision
+            self.query = query
+            self.docType = docType
+            self.leafSHA256 = leafSHA256
+            self.generation = generation
+            var hasher = Hasher()
+            hasher.combine(decision)
+            hasher.combine(query)
+            hasher.combine(docType)
+            hasher.combine(leafSHA256)
+            hasher.combine(generation)
+            hashValueOfFields = hasher.finalize()
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hashValueOfFields) }
     }
 
     /// The text before and after the value of `at` (its quotes included in neither).
