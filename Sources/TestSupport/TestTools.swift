@@ -31,6 +31,20 @@ public enum TestTools {
         return nil
     }
 
+    /// What `openssl <command> -inform DER -noout -text` prints for `der` (`x509` for a certificate, `crl` for a
+    /// CRL): the independent reading of the tests' expectations.
+    /// - Throws: ``TestSupportError`` when `openssl` is missing or fails.
+    public static func opensslText(_ command: String, der: [UInt8]) throws -> String {
+        guard let openssl = executable(named: "openssl") else { throw TestSupportError("openssl is not installed") }
+        let folder = try TemporaryDirectory()
+        let input = try folder.write(der, to: "input.der")
+        let output = folder.url.appendingPathComponent("text.txt")
+        let result = try run(
+            openssl, [command, "-inform", "DER", "-in", input.path, "-noout", "-text", "-out", output.path])
+        guard result.status == 0 else { throw TestSupportError("openssl \(command): \(result.stderr)") }
+        return try String(contentsOf: output, encoding: .utf8)
+    }
+
     /// Runs a program to completion.
     /// - Parameter withStandardOutput: capture what it writes to stdout too, in the same text (in the order written).
     /// - Returns: its exit status and what it wrote to stderr (and stdout, when asked).

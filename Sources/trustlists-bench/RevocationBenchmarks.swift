@@ -1,10 +1,13 @@
 internal import COpenSSL
 import Foundation
+import Publishing
+import TrustLists
 import X509
 
 /// Group `revocation`: decode + signature check + serial index of a 100,000-entry CRL next to the bare OpenSSL floor
-/// (`d2i_X509_CRL` + `X509_CRL_verify`) in the same run, the cost of one revocation lookup, and the peak resident
-/// set while a 10^6-entry CRL is decoded and checked.
+/// (`d2i_X509_CRL` + `X509_CRL_verify`) in the same run, the cost of one revocation lookup, the cost of the
+/// revocation check inside a memoized decision, and the peak resident set while a 10^6-entry CRL is decoded and
+/// checked, next to the bare OpenSSL decode's.
 enum RevocationBenchmarks {
     /// Entries of the timed CRL.
     static let entries = 100_000
@@ -13,6 +16,7 @@ enum RevocationBenchmarks {
 
     static func run() {
         do {
+            try measureDecisions()
             try measure()
         } catch {
             Bench.fail("revocation", error)
@@ -118,5 +122,82 @@ enum RevocationBenchmarks {
 
     private static func line(_ what: String, _ timing: Bench.Timing) {
         print("  \(Bench.label(what))\(Bench.duration(timing.median))/CRL  (\(timing.method))")
+    }
+
+    /// The revocation check inside a memoized decision: the same reader and issuer decisions over two generations of
+    /// the demo network, one with revocation `warn` and each CA's fresh CRL, one with revocation `off` (no CRL, no
+    /// check), measured interleaved; the difference is what the check costs (RevocationPolicy over the memoized
+    /// lookups: the issuer's CRL state at the decision time and the decision's `revocation` value).
+    private static func measureDecisions() throws {
+        let time = Date(timeIntervalSince1970: 1_767_225_600)
+        let network = try DemoNetwork(name: "Bench", at: time, crlBaseURL: "http://crl.bench.test")
+        let verifier = TrustListVerifier(anchors: [network.root.certificate])
+        let vical = try verifier.verify(try network.signed(network.vicalContent()), kind: .vical, at: time + 60)
+        let rical = try verifier.verify(try network.signed(network.ricalContent()), kind: .rical, at: time + 60)
+        let lists = [ListID(network: "bench", kind: .vical): vical, ListID(network: "bench", kind: .rical): rical]
+        let inputs = lists.map { id, verified in
+            SnapshotBuilder.Input(
+                id: id, maxAgeSeconds: 2_592_000, overdueGraceSeconds: 259_200, verified: verified, at: time + 60)
+        }
+        let at = time + 3600
+
+        func queries(mode: String) throws -> TrustQueries {
+            let folder = FileManager.default.temporaryDirectory
+            let json = """
+                {"cacheDirectory": "cache", "networks": [{"id": "bench",
+                  "root": {"url": "https://bench.test/root.pem", "sha256": ["\(network.root.certificate.sha256Hex)"]},
+                  "vical": {"url": "https://bench.test/vical", "provider": "\(network.providerName)"},
+                  "rical": {"url": "https://bench.test/rical", "provider": "\(network.providerName)"},
+                  "revocation": {"mode": "\(mode)"}}]}
+                """
+            let configuration = try Configuration(
+                json: Data(json.utf8), file: folder.appendingPathComponent("bench-revocation.json"))
+            let sources = CRLSource.all(configuration: configuration, lists: lists)
+            var crls: [CRLSlotID: VerifiedCRL] = [:]
+            for (ca, bytes) in try network.demoCRLs(number: 1) {
+                guard let source = sources.first(where: { $0.ca == ca.certificate }) else { continue }
+                crls[source.slot] = try CRLVerifier(issuer: ca.certificate).verify(bytes, at: at)
+            }
+            let revocation = RevocationIndex(
+                sources: sources, crls: crls, summaries: [:], configuration: configuration)
+            return TrustQueries(
+                snapshot: SnapshotBuilder.build(inputs, previousGeneration: nil, at: time + 60, revocation: revocation))
+        }
+        let checked = try queries(mode: "warn")
+        let unchecked = try queries(mode: "off")
+        let reader = [network.directReader.certificate]
+        let signer = [network.documentSigner.certificate, network.iacas[0].iaca.certificate]
+        let docType = network.iacas[0].docTypes[0]
+        for (name, decision) in [
+            ("reader", { (queries: TrustQueries) in queries.readerDecision(chain: reader, at: at) }),
+            ("issuer", { (queries: TrustQueries) in queries.issuerDecision(chain: signer, docType: docType, at: at) }),
+        ] {
+            let withCheck = decision(checked)
+            let withoutCheck = decision(unchecked)
+            guard withCheck.isTrusted, withCheck.revocation?.state == .fresh, withCheck.revocation?.checked == true,
+                withoutCheck.isTrusted, withoutCheck.revocation == nil,
+                decision(checked).reason == nil,
+                name == "issuer"
+                    || checked.readerDecision(
+                        chain: [network.revokedReader.certificate], at: at
+                    ).reason == .revoked
+            else {
+                throw OpenSSLDirect.Failure(
+                    description: "the \(name) decisions are not as expected: \(withCheck.message)")
+            }
+            let timings = try Bench.measureInterleaved(
+                repetitions: 7, targetSeconds: 0.3, maximumIterations: 1_000_000,
+                [{ decision(checked) }, { decision(unchecked) }])
+            let (on, off) = (timings[0], timings[1])
+            print(
+                "  \(Bench.label("\(name) decision, memoized, revocation warn + fresh CRL"))"
+                    + "\(Bench.duration(on.cpuMedian)) CPU  (\(on.method))")
+            print(
+                "  \(Bench.label("\(name) decision, memoized, revocation off"))"
+                    + "\(Bench.duration(off.cpuMedian)) CPU  (\(off.method))")
+            print(
+                "  \(Bench.label("\(name): cost of the revocation check"))"
+                    + "\(Bench.duration(on.cpuMedian - off.cpuMedian)) CPU  (difference of the medians; goal < 0.5 µs)")
+        }
     }
 }

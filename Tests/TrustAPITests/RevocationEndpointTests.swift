@@ -110,4 +110,58 @@ struct RevocationEndpointTests {
         let bytes = Array(try Data(contentsOf: link))
         #expect(bytes == world.get("/v1/crls/sim/\(iaca)").body)
     }
+
+    @Test("a CA that leaves the list loses its v1/crls link at the next export; its CRL file goes after the grace")
+    func exportPrunesDepartedCA() throws {
+        let revocation = try RevocationHarness()
+        let sim = revocation.sim
+        let t0 = revocation.t0
+        _ = try revocation.harness.refresh(at: t0)
+        let folder = try TemporaryDirectory()
+        let export = ExportDirectory(directory: folder.url, graceSeconds: 600)
+        // The service judges at test times; pruning compares the files' real modification times with the wall clock.
+        func exportAt(_ time: Date, pruneAt: Date = Date()) throws -> ExportDirectory.Result {
+            let service = try revocation.loadedService(at: time)
+            let snapshot = service.snapshot
+            let document = SnapshotDocument(snapshot: snapshot, json: try snapshot.jsonEncoded())
+            return try export.write(
+                document, lists: ExportDirectory.items(of: service, at: time), crls: service.signedCRLs, at: pruneAt)
+        }
+        func isLink(_ path: String) -> Bool {
+            let attributes = try? FileManager.default.attributesOfItem(
+                atPath: folder.url.appendingPathComponent(path).path)
+            return attributes?[.type] as? FileAttributeType == .typeSymbolicLink
+        }
+        let departed = sim.iacas[0].iaca.certificate.sha256Hex
+        let stays = sim.iacas[1].iaca.certificate.sha256Hex
+        let link = "v1/crls/sim/\(departed)"
+        _ = try exportAt(t0)
+        #expect(isLink(link) && isLink("v1/crls/sim/\(stays)"))
+        let target = try FileManager.default.destinationOfSymbolicLink(
+            atPath: folder.url.appendingPathComponent(link).path)
+        let file = String(target.drop { $0 == "." || $0 == "/" })
+        #expect(file.hasPrefix("crls/sim/\(departed)/"), "\(target)")
+
+        // Issue 2 of the VICAL no longer names the first IACA.
+        var vical = sim.vicalContent(issueID: 2)
+        vical.entries.removeAll { $0.certificate == sim.iacas[0].iaca.certificate }
+        #expect(vical.entries.count == sim.iacas.count - 1)
+        try revocation.harness.publish(vical)
+        _ = try revocation.harness.refresh(at: t0 + 60)
+        let second = try exportAt(t0 + 60)
+        #expect(second.pruned == [link])
+        #expect(!isLink(link))
+        #expect(isLink("v1/crls/sim/\(stays)"))
+        let pointer =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: folder.url.appendingPathComponent("current.json"))) as? [String: Any]
+        let crls = try #require(pointer?["crls"] as? [String: Any])
+        #expect(crls["sim/\(departed)"] == nil)
+        #expect(crls["sim/\(stays)"] != nil)
+        // The content-addressed CRL stays for a reader of the previous pointer, and goes after the grace period.
+        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(file).path))
+        let third = try exportAt(t0 + 120, pruneAt: Date() + 1200)
+        #expect(third.pruned.filter { $0.hasPrefix("crls/") } == [file], "\(third.pruned)")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(file).path))
+    }
 }

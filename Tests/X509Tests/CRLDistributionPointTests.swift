@@ -21,14 +21,8 @@ struct CRLDistributionPointTests {
     }
 
     /// The lines under "X509v3 CRL Distribution Points:" in `openssl x509 -text`, trimmed.
-    static func opensslDistributionPointLines(_ der: [UInt8], openssl: URL) throws -> [String] {
-        let folder = try TemporaryDirectory()
-        let input = try folder.write(der, to: "certificate.der")
-        let output = folder.url.appendingPathComponent("text.txt")
-        let result = try TestTools.run(
-            openssl, ["x509", "-inform", "DER", "-in", input.path, "-noout", "-text", "-out", output.path])
-        guard result.status == 0 else { throw TestSupportError("openssl x509: \(result.stderr)") }
-        let lines = try String(contentsOf: output, encoding: .utf8).split(separator: "\n").map(String.init)
+    static func opensslDistributionPointLines(_ der: [UInt8]) throws -> [String] {
+        let lines = try TestTools.opensslText("x509", der: der).split(separator: "\n").map(String.init)
         guard let header = lines.firstIndex(where: { $0.contains("X509v3 CRL Distribution Points:") }) else {
             return []
         }
@@ -40,12 +34,11 @@ struct CRLDistributionPointTests {
 
     @Test("every IACA's http(s) CRL URIs are those openssl x509 -text prints, and nothing is ignored")
     func matchesOpenSSL() throws {
-        let openssl = try #require(TestTools.executable(named: "openssl"), "openssl is not installed")
         let listed = try Self.listedCertificates("aamva_vical_2025-11-18.cbor")
         #expect(listed.count == 14)
         for der in listed {
             let certificate = try Certificate(derEncoded: der)
-            let lines = try Self.opensslDistributionPointLines(der, openssl: openssl)
+            let lines = try Self.opensslDistributionPointLines(der)
             let expected = lines.filter { $0.hasPrefix("URI:") }.map { String($0.dropFirst(4)) }
             #expect(!expected.isEmpty, "\(certificate.subject) has a CRL distribution point")
             #expect(lines.allSatisfy { $0 == "Full Name:" || $0.hasPrefix("URI:") }, "\(lines)")

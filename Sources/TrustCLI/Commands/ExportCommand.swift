@@ -8,20 +8,24 @@ enum ExportCommand: Command {
     static let spec = CommandSpec(
         name: "export",
         overview: """
-            Write the snapshot and the signed lists as static files for nginx or a CDN: content-addressed files, \
-            v1/ links at the HTTP API's paths, and a current.json pointer, replaced atomically.
+            Write the snapshot, the signed lists and the listed CAs' verified CRLs as static files for nginx or a \
+            CDN: content-addressed files, v1/ links at the HTTP API's paths, and a current.json pointer, replaced \
+            atomically.
             """,
         usage: "<dir> [--config <file>]",
         options: [ConfigOption.option],
         discussion: """
             Exports from the lists cached by 'trustctl refresh' or trustlistd, each verified again first (as 'trustctl
             snapshot' does). Layout of <dir>:
-              current.json                          generation, and the file of the snapshot and of each list
+              current.json                          generation, and the file of the snapshot, each list and CRL
               snapshot/<sha256>.json                the snapshot JSON, as GET /v1/snapshot serves it
               lists/<network>/<kind>/<sha256>.cose  a list's signed bytes, as published
-              v1/snapshot, v1/lists/<network>/<kind>  links to the current files (the HTTP API's paths)
+              crls/<network>/<issuerSHA256>/<sha256>.crl  a listed CA's verified CRL (DER)
+              v1/snapshot, v1/lists/<network>/<kind>, v1/crls/<network>/<issuerSHA256>
+                                                    links to the current files (the HTTP API's paths)
             New files are written first, then the links, then current.json, each atomically; files no longer current
-            are removed an hour after they were superseded. Lists that are not trusted (no_trust, expired) are named in
+            are removed an hour after they were superseded, the v1/crls/ link of a CA without a current CRL (it left
+            its list) right after current.json. Lists that are not trusted (no_trust, expired) are named in
             current.json without a file. trustlistd --export-dir keeps such a folder current after every refresh.
 
             EXIT STATUS: 0 exported, 2 usage error, unreadable configuration or cache directory, or a file that

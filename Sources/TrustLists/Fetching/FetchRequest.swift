@@ -20,6 +20,9 @@ public struct FetchRequest: Hashable, Sendable {
     /// The body cap for this request in bytes, instead of ``HTTPSettings/maxBytes``; nil for that one. CRLs use
     /// the network's `revocation.maxBytes`.
     public var maxBytes: Int?
+    /// The configuration setting ``maxBytes`` comes from (`revocation.maxBytes`), named in a `too_large` message so
+    /// that a person raises the right one; nil names `http.maxBytes`.
+    public var maxBytesSetting: String?
     /// Whether to send a `User-Agent` naming this software (true for lists, roots and CRLs, so that publishers see who
     /// fetches them); false for a fetch a wallet makes on the holder's behalf, which must not reveal the wallet's
     /// software (OpenID4VP 1.0 §15.8: `request_uri`), and then no `User-Agent` is sent.

@@ -22,7 +22,9 @@ import X509
 /// (each written atomically), then the `v1/` links (each replaced atomically by a rename), then `current.json`
 /// (``AtomicFile``). Content-addressed files never change once written, so they may be cached for ever; the pointer
 /// and the links change with each generation. Files no longer current are removed once they are older than the
-/// grace period, so that a client that read the previous pointer can still fetch what it named. The `v1/` paths are
+/// grace period, so that a client that read the previous pointer can still fetch what it named; a `v1/crls/` link
+/// of a CA that has no current CRL any more (it left the list, or its CRL slot went) is removed once the new pointer
+/// is in place, as the HTTP API answers 404 for it at once. The `v1/` paths are
 /// the HTTP API's, so an nginx serving this folder answers `GET /v1/snapshot` and `GET /v1/lists/…` like
 /// `trustlistd` does (and a `trustlistd` can use it as a mirror). Files are world-readable (0644, folders 0755): the
 /// web server usually runs as another user.
@@ -36,7 +38,7 @@ public struct ExportDirectory: Sendable {
     public struct Result: Sendable, Equatable {
         /// Content-addressed files written (relative paths); empty when every one existed.
         public var written: [String] = []
-        /// Old files removed (relative paths).
+        /// Old files and `v1/crls/` links removed (relative paths).
         public var pruned: [String] = []
         /// Whether `current.json` changed.
         public var pointerChanged = false
@@ -147,7 +149,8 @@ public struct ExportDirectory: Sendable {
             try AtomicFile.write(pointerBytes, to: pointerFile, permissions: 0o644)
             result.pointerChanged = true
         }
-        result.pruned = prune(keeping: current, at: time)
+        let staleLinks = removeLinks(under: "v1/crls", keeping: Set(links.map(\.0)))
+        result.pruned = (staleLinks + prune(keeping: current, at: time)).sorted()
         return result
     }
 
@@ -203,6 +206,31 @@ public struct ExportDirectory: Sendable {
             }
         }
         return removed.sorted()
+    }
+
+    /// Removes the symbolic links under `top` whose paths are not in `current` (a CA's CRL link after the CA left
+    /// the list), and the folders that leaves empty. Failures are left for the next export.
+    private func removeLinks(under top: String, keeping current: Set<String>) -> [String] {
+        var removed: [String] = []
+        let manager = FileManager.default
+        let root = directory.appendingPathComponent(top)
+        guard let walker = manager.enumerator(atPath: root.path) else { return [] }
+        var folders: [URL] = []
+        while let relative = walker.nextObject() as? String {
+            let path = "\(top)/\(relative)"
+            let file = directory.appendingPathComponent(path)
+            switch (try? manager.attributesOfItem(atPath: file.path))?[.type] as? FileAttributeType {
+            case .typeDirectory?:
+                folders.append(file)
+            case .typeSymbolicLink? where !current.contains(path):
+                if unlink(file.path) == 0 { removed.append(path) }
+            default:
+                continue
+            }
+        }
+        // Deepest first; rmdir leaves a folder that still holds anything.
+        for folder in folders.reversed() { rmdir(folder.path) }
+        return removed
     }
 
     /// Creates a folder and its parents, 0755, where missing.

@@ -124,7 +124,8 @@ public struct CurlFetcher: ListFetching {
             announcedBytes: announcedLength(easy),
             capExceeded: state.capExceeded,
             cancelled: state.cancelled,
-            settings: settings)
+            settings: settings,
+            capSetting: request.maxBytes == nil ? nil : request.maxBytesSetting)
         if let error = outcome.error(conditional: request.isConditional) {
             throw error
         }

@@ -23,6 +23,17 @@ struct CurlOutcome {
     let cancelled: Bool
     /// The settings of the transfer, quoted in messages about limits.
     let settings: HTTPSettings
+    /// The configuration setting of the body cap (``FetchRequest/maxBytesSetting``); nil for `http.maxBytes`.
+    var capSetting: String? = nil
+
+    /// The body cap as a person finds it in the configuration (`http.maxBytes = 8388608`), and the advice to raise it.
+    private var capText: (value: String, advice: String) {
+        let name = capSetting ?? "http.maxBytes"
+        let what = capSetting == nil ? "the list" : "the body"
+        return (
+            "\(name) = \(settings.maxBytes)", "raise \(name) in the configuration if \(what) is legitimately that large"
+        )
+    }
 
     /// What the response announced of its length, for messages.
     private var announcedText: String {
@@ -58,9 +69,8 @@ struct CurlOutcome {
         if capExceeded {
             return TrustListError(
                 .tooLarge,
-                "\(urlDescription) sent more than http.maxBytes = \(settings.maxBytes) bytes "
-                    + "(\(bodyBytesReceived) bytes had arrived, \(announcedText)); stopped without reading the rest "
-                    + "(raise http.maxBytes in the configuration if the list is legitimately that large)")
+                "\(urlDescription) sent more than \(capText.value) bytes (\(bodyBytesReceived) bytes had arrived, "
+                    + "\(announcedText)); stopped without reading the rest (\(capText.advice))")
         }
         return codeError()
     }
@@ -116,8 +126,7 @@ struct CurlOutcome {
             return TrustListError(
                 .tooLarge,
                 "\(urlDescription) announces a body of \(announcedBytes.map { "\($0) bytes" } ?? "unknown size"), "
-                    + "larger than http.maxBytes = \(settings.maxBytes) bytes; not read (raise http.maxBytes in the "
-                    + "configuration if the list is legitimately that large): \(curlText)")
+                    + "larger than \(capText.value) bytes; not read (\(capText.advice)): \(curlText)")
         case CURLE_PARTIAL_FILE:
             return TrustListError(
                 .networkError,

@@ -92,6 +92,7 @@ struct CRLRefresher {
             accept: "application/pkix-crl, application/x-pkcs7-crl;q=0.9, */*;q=0.5")
         request.allowsPlainHTTP = true
         request.maxBytes = claimants.map(\.settings.maxBytes).max()
+        request.maxBytesSetting = "revocation.maxBytes"
         return request
     }
 

@@ -54,10 +54,13 @@ enum CRLDecoder {
             nextUpdate: try X509_CRL_get0_nextUpdate(crl).map { time throws(X509Error) in
                 try CertificateDecoder.date(fromASN1Time: time, "nextUpdate", code: .malformedCRL)
             },
-            signatureAlgorithmOID: signatureAlgorithm(crl), revokedCount: count,
-            revoked: RevokedSerials(capacity: count), tbsRange: try tbsRange(der))
+            signatureAlgorithmOID: signatureAlgorithm(crl), revokedCount: count, revoked: RevokedSerials(),
+            tbsRange: try tbsRange(der))
         try readExtensions(crl, into: &fields)
-        if let entries { try readEntries(entries, count: count, into: &fields) }
+        if let entries {
+            try readEntries(entries, count: count, into: &fields)
+            fields.revoked = RevokedSerials(object, entries: entries, count: count)
+        }
         return fields
     }
 
@@ -150,18 +153,14 @@ enum CRLDecoder {
         return Array(bytes(of: integer).drop { $0 == 0 })
     }
 
+    /// Checks each entry's revocationDate (`ASN1_TIME_check`; it is converted to a `Date` only when a lookup finds
+    /// its serial) and reads the entry extensions.
     private static func readEntries(_ entries: OpaquePointer, count: Int, into fields: inout Fields) throws(X509Error) {
         for index in 0..<Int32(count) {
             guard let entry = shim_sk_X509_REVOKED_value(entries, index) else { continue }
-            let serial = X509_REVOKED_get0_serialNumber(entry)
-            let date = try CertificateDecoder.date(
-                fromASN1Time: X509_REVOKED_get0_revocationDate(entry), "revocationDate of entry \(index)",
-                code: .malformedCRL)
-            let negative = ASN1_STRING_type(serial) == V_ASN1_NEG_INTEGER
-            let data = ASN1_STRING_get0_data(serial)
-            fields.revoked.insert(
-                magnitude: UnsafeBufferPointer(start: data, count: Int(ASN1_STRING_length(serial))),
-                negative: negative, date: date)
+            guard ASN1_TIME_check(X509_REVOKED_get0_revocationDate(entry)) == 1 else {
+                throw OpenSSLErrorQueue.error(.malformedCRL, "revocationDate of entry \(index) is not a valid time")
+            }
             if let extensions = X509_REVOKED_get0_extensions(entry), shim_sk_X509_EXTENSION_num(extensions) > 0 {
                 readEntryExtensions(extensions, into: &fields)
             }
