@@ -34,9 +34,10 @@ final class DecisionMetrics: Sendable {
     func families() -> [PrometheusText.Family] {
         var samples: [PrometheusText.Sample] = []
         for query in Self.queries {
-            let pair = counts[query].map {
-                ($0.trusted.load(ordering: .relaxed), $0.notTrusted.load(ordering: .relaxed))
-            } ?? (0, 0)
+            let pair =
+                counts[query].map {
+                    ($0.trusted.load(ordering: .relaxed), $0.notTrusted.load(ordering: .relaxed))
+                } ?? (0, 0)
             for (result, value) in [("trusted", pair.0), ("not_trusted", pair.1)] {
                 samples.append(
                     PrometheusText.Sample(
