@@ -23,10 +23,12 @@ public final class RevocationHarness {
 
     /// A harness with `revocation` settings (the JSON members of the network's `revocation` object, e.g.
     /// `"mode": "require", "graceSeconds": 3600`), serving CRL number 1 of every CA.
-    public init(revocation: String = "") throws {
+    /// - Parameter extraTop: more top-level JSON members of the configuration (e.g. `"http": { … }`).
+    public init(revocation: String = "", extraTop: String = "") throws {
         let sim = try DemoNetwork(name: "Sim", at: TestPKI.referenceTime, crlBaseURL: Self.crlBase)
         harness = try RefreshHarness(
-            sim: sim, extraNetwork: revocation.isEmpty ? "" : "\"revocation\": { \(revocation) }")
+            sim: sim, extraNetwork: revocation.isEmpty ? "" : "\"revocation\": { \(revocation) }",
+            extraTop: extraTop)
         try publishCRLs(number: 1)
     }
 

@@ -245,6 +245,42 @@ struct RevocationTests {
         #expect(restarted.status(at: world.t0).crls.first { $0.slot == slot }?.state == .missing)
     }
 
+    @Test("a cached CRL over http.maxBytes but within revocation.maxBytes is used again after a restart")
+    func largeCachedCRL() throws {
+        let world = try RevocationHarness(extraTop: "\"http\": { \"maxBytes\": 16384 }")
+        let utopia = world.sim.iacas[0].iaca
+        // The first IACA's CRL with 1,000 more entries (about 30 KB): over http.maxBytes (16 KiB), far within
+        // revocation.maxBytes (16 MiB by default).
+        var builder = CRLBuilder(
+            thisUpdate: TestPKI.referenceTime, nextUpdate: TestPKI.referenceTime + RevocationHarness.crlLifetime,
+            crlNumber: 1)
+        builder.entries = [
+            CRLBuilder.Entry(
+                serialNumber: world.sim.revokedDocumentSigner.certificate.serialNumber,
+                revocationDate: TestPKI.referenceTime - TestPKI.day)
+        ]
+        for index in 0..<1_000 {
+            let serial: [UInt8] = [0x7E, UInt8(index >> 8), UInt8(index & 0xFF)] + Array(repeating: 0x11, count: 13)
+            builder.entries.append(CRLBuilder.Entry(serialNumber: serial, revocationDate: TestPKI.referenceTime - 60))
+        }
+        let large = try builder.signed(by: utopia.certificate, key: utopia.key)
+        #expect(large.count > 16384)
+        world.harness.source.set(world.utopiaURL, .bytes(large))
+        let report = try world.harness.refresh(at: world.t0)
+        #expect(report.crls.first { $0.slot == utopiaSlot(world) }?.outcome == .updated)
+
+        let restarted = world.harness.service(readOnly: true)
+        let events = try restarted.load(at: world.t0)
+        #expect(!events.contains { $0.contains("quarantined") }, "\(events)")
+        let status = try #require(restarted.status(at: world.t0).crls.first { $0.slot == utopiaSlot(world) })
+        #expect(status.state == .fresh)
+        #expect(status.current?.revoked == 1_001)
+        #expect(
+            restarted.queries.issuerDecision(
+                chain: world.issuerChain(world.sim.revokedDocumentSigner), docType: mDL, at: world.t0
+            ).reason == .revoked)
+    }
+
     @Test("the schedule fetches again no later than the earliest CRL nextUpdate of the network")
     func schedule() throws {
         let world = try RevocationHarness()

@@ -69,7 +69,8 @@ extension TrustStore {
             let file = layout.crl(source.slot, sha256: sha)
             let quarantineName = "crl-\(source.slot.network)-\(source.slot.issuerSHA256.prefix(16))-\(sha).crl"
             let bytes: [UInt8]
-            switch CachedFile.read(file, maxBytes: configuration.http.maxBytes, sha256: sha) {
+            // The cap the CRL was fetched under (revocation.maxBytes, 16 MiB by default), not http.maxBytes.
+            switch CachedFile.read(file, maxBytes: source.settings.maxBytes, sha256: sha) {
             case .success(let read):
                 bytes = read
             case .failure(let problem) where problem.isPresent:

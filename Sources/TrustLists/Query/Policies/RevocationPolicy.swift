@@ -11,19 +11,18 @@ import Foundation
 /// are evaluated at the decision's time.
 struct RevocationPolicy: DecisionPolicy {
     func check<Row: ListedRow>(_ context: inout DecisionContext<Row>) -> TrustDecision.NotTrusted? {
-        guard let validated = context.validated, !validated.revocation.isEmpty else { return nil }
-        let index = context.index.revocation
-        guard let settings = index.settings[validated.anchor.list.network] else { return nil }
-        var weakest: (rank: Int, revocation: TrustDecision.Revocation)?
+        // A memoized decision pays for this policy: nothing is copied that is not needed (not the validated chain,
+        // and issuers are references).
+        // Checks exist only for a network whose mode is not `off` (``RevocationIndex/checks(chain:network:)``).
+        guard let checks = context.validated?.revocation, !checks.isEmpty else { return nil }
+        let issuers = context.index.revocation.issuers
+        var weakest: (rank: Int, state: CRLState, issuer: RevocationIndex.Issuer?)?
         var allChecked = true
-        for check in validated.revocation {
-            let issuer = check.issuer.map { index.issuers[$0] }
+        for check in checks {
+            let issuer = check.issuer.map { issuers[$0] }
             let state = issuer?.state(at: context.time) ?? .none
-            let summary = issuer?.summary
-            let revocation = TrustDecision.Revocation(
-                checked: summary != nil, state: state, crlNumber: summary?.crlNumber, thisUpdate: summary?.thisUpdate,
-                nextUpdate: summary?.nextUpdate)
             if let revokedAt = check.revokedAt {
+                let summary = issuer?.summary
                 let number = summary?.crlNumber.map { " number \($0)" } ?? ""
                 return TrustDecision.NotTrusted(
                     reason: .revoked,
@@ -31,31 +30,39 @@ struct RevocationPolicy: DecisionPolicy {
                         "\(check.subject) (serial \(check.serialHex)) was revoked at \(Timestamp.text(revokedAt)): "
                         + "listed on the CRL\(number) of \(summary?.issuer ?? "its issuer"), thisUpdate "
                         + "\(summary.map { Timestamp.text($0.thisUpdate) } ?? "-")",
-                    anchor: validated.anchor, docTypes: [], revocation: revocation)
+                    anchor: context.validated?.anchor, docTypes: [], revocation: Self.revocation(issuer, state))
             }
-            if settings.mode == .require, state == .missing || state == .expired {
+            // Only a listed CA (an issuer, with its network's settings) is `missing` or `expired`.
+            if let settings = issuer?.settings, settings.mode == .require, state == .missing || state == .expired {
                 let detail =
                     state == .missing
                     ? "no CRL of \(check.issuerText(issuer)) has been verified yet"
                     : "the CRL of \(check.issuerText(issuer)) passed nextUpdate "
-                        + "\(summary.map { Timestamp.text($0.nextUpdate) } ?? "-") and the grace period of "
+                        + "\(issuer?.summary.map { Timestamp.text($0.nextUpdate) } ?? "-") and the grace period of "
                         + "\(Int(settings.graceSeconds)) s"
                 return TrustDecision.NotTrusted(
                     reason: .revocationUnavailable,
                     message: "revocation of \(check.subject) cannot be checked (revocation mode require): \(detail)",
-                    anchor: validated.anchor, docTypes: [], revocation: revocation)
+                    anchor: context.validated?.anchor, docTypes: [], revocation: Self.revocation(issuer, state))
             }
-            allChecked = allChecked && summary != nil
+            allChecked = allChecked && issuer?.summary != nil
             let rank = Self.rank(state)
-            if weakest == nil || rank > weakest!.rank { weakest = (rank, revocation) }
+            if weakest == nil || rank > weakest!.rank { weakest = (rank, state, issuer) }
         }
         guard let weakest else { return nil }
-        let decided = weakest.revocation
-        context.revocation = TrustDecision.Revocation(
-            checked: allChecked, state: decided.state, crlNumber: decided.crlNumber, thisUpdate: decided.thisUpdate,
-            nextUpdate: decided.nextUpdate)
-        if decided.state != .fresh { context.warnings.append(.revocationUnchecked) }
+        context.revocation = Self.revocation(weakest.issuer, weakest.state, checked: allChecked)
+        if weakest.state != .fresh { context.warnings.append(.revocationUnchecked) }
         return nil
+    }
+
+    /// The decision's `revocation` value for one issuer's CRL in `state`.
+    /// - Parameter checked: whether every certificate's issuer had a verified CRL; default: whether this one had.
+    static func revocation(
+        _ issuer: RevocationIndex.Issuer?, _ state: CRLState, checked: Bool? = nil
+    ) -> TrustDecision.Revocation {
+        TrustDecision.Revocation(
+            checked: checked ?? (issuer?.summary != nil), state: state, crlNumber: issuer?.summary?.crlNumber,
+            thisUpdate: issuer?.summary?.thisUpdate, nextUpdate: issuer?.summary?.nextUpdate)
     }
 
     /// Weakness of a state: the decision reports the weakest CRL of its chain.

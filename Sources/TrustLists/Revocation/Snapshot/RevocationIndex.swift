@@ -5,8 +5,9 @@ import X509
 /// listed CA, its settings, its source and the CRL this process verified against it. Built only from
 /// ``VerifiedCRL`` values of the store; a new CRL is a new generation, so memoized decisions never outlive it.
 public struct RevocationIndex: Sendable {
-    /// One CA of one network.
-    public struct Issuer: Sendable {
+    /// One CA of one network. A class, immutable after init, so that a decision reads it without copying its CRL
+    /// and summary (one retain instead of one per field).
+    public final class Issuer: Sendable {
         /// The network and CA.
         public let slot: CRLSlotID
         /// The network's revocation settings.
@@ -17,10 +18,24 @@ public struct RevocationIndex: Sendable {
         public let summary: CRLSummary?
         /// The verified CRL; nil when none.
         let crl: VerifiedCRL?
+        /// The summary's nextUpdate and the grace period, read by every decision without touching the rest.
+        private let nextUpdate: Date?
+        private let graceSeconds: TimeInterval
 
-        /// The CRL's state at `time`.
+        init(slot: CRLSlotID, settings: RevocationSettings, hasSource: Bool, summary: CRLSummary?, crl: VerifiedCRL?) {
+            self.slot = slot
+            self.settings = settings
+            self.hasSource = hasSource
+            self.summary = summary
+            self.crl = crl
+            nextUpdate = summary?.nextUpdate
+            graceSeconds = settings.graceSeconds
+        }
+
+        /// The CRL's state at `time` (``CRLState/evaluate(_:hasSource:at:graceSeconds:)``).
         public func state(at time: Date) -> CRLState {
-            CRLState.evaluate(summary, hasSource: hasSource, at: time, graceSeconds: settings.graceSeconds)
+            guard let nextUpdate else { return hasSource ? .missing : .none }
+            return CRLState.evaluate(nextUpdate: nextUpdate, at: time, graceSeconds: graceSeconds)
         }
     }
 
