@@ -69,6 +69,41 @@ struct QueryRevocationCommandTests {
         }
     }
 
+    @Test(
+        "a CRL server that hangs: trustctl refresh exits 0 within its deadline, status --json shows timeout on the CA")
+    func hangingServerInStatus() throws {
+        let world = try LoopbackRevocationNetwork()
+        defer { world.stop() }
+        let utopia = world.sim.iacas[0].iaca
+        #expect(CLIRun.run(["refresh", "--config", try world.configuration().file.path], now: world.t0).status == 0)
+        // The CRL server stops answering (no byte for a minute); a new VICAL issue is out. The same configuration
+        // file, now with a total deadline of 2 s (a loopback list fetch takes milliseconds).
+        let config = ["--config", try world.configuration(http: "\"totalTimeoutSeconds\": 2").file.path]
+        try world.server.setRules([world.crlPath(of: utopia): ["delay": "60"]])
+        try world.publishList(world.sim.vicalContent(issueID: 2))
+        let (refreshed, refresh) = CLIRun.run(["refresh"] + config, now: world.t0 + 60)
+        // warn mode (the default): an unreachable CRL server changes no exit status.
+        #expect(refreshed == 0, "\(refresh.standardOutput)\(refresh.standardError)")
+
+        let (status, run) = CLIRun.run(["status", "--json"] + config, now: world.t0 + 60)
+        #expect(status == 0, "\(run.standardOutput)\(run.standardError)")
+        let crls = try #require(run.json["crls"] as? [[String: Any]])
+        let entry = try #require(crls.first { $0["issuerSHA256"] as? String == utopia.certificate.sha256Hex })
+        #expect(entry["state"] as? String == "fresh")
+        #expect(entry["crlNumber"] as? String == "1")
+        let lastError = try #require(entry["lastError"] as? [String: Any], "\(entry)")
+        #expect(lastError["reason"] as? String == "timeout")
+        #expect((lastError["message"] as? String)?.contains("total deadline 2 s") == true, "\(lastError)")
+        // The other CAs' CRLs and the lists are untouched: the VICAL's new issue was committed.
+        #expect(
+            crls.filter { $0["issuerSHA256"] as? String != utopia.certificate.sha256Hex }.allSatisfy {
+                $0["lastError"] is NSNull || $0["lastError"] == nil
+            })
+        let lists = try #require(run.json["lists"] as? [[String: Any]])
+        let vical = try #require(lists.first { $0["id"] as? String == "sim/vical" }, "\(lists)")
+        #expect(vical["issueID"] as? Int == 2, "\(vical)")
+    }
+
     /// The CRL the server publishes for `ca`.
     private func crlBytes(_ world: LoopbackRevocationNetwork, of ca: DemoNetwork.Issued) throws -> [UInt8] {
         Array(try Data(contentsOf: world.served.url.appendingPathComponent(String(world.crlPath(of: ca).dropFirst()))))
