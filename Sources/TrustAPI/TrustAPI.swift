@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import JOSE
 import TrustLists
 import TrustListsService
 import X509
@@ -10,8 +11,9 @@ import X509
 /// Every handler takes the holder's service once, at its start, and answers from it: a reload that swaps the
 /// service lets requests in flight finish on the old one. Handlers read only what the service publishes (immutable
 /// generations behind locks held to copy a reference), so no request waits for a refresh and no refresh waits for a
-/// request. The API keeps only derived, per-generation data of its own (the snapshot's ETag and gzip form) and the
-/// request metrics.
+/// request. The API keeps only derived, per-generation data of its own (the snapshot's ETag and gzip form), the
+/// request metrics, and request bodies and certificate chains it has read (parsed bytes, the same in every
+/// generation; never a decision).
 ///
 /// Tested in-process with ``makeRouter()`` and ``HTTPRouter/respond(to:)``; served by ``APIServer``.
 public final class TrustAPI: Sendable {
@@ -25,8 +27,14 @@ public final class TrustAPI: Sendable {
     let decisionMetrics = DecisionMetrics()
     /// The current generation's representations, built once per generation.
     let snapshotCache = SnapshotCache()
-    /// Certificates of recent request bodies, decoded once (the process's cache, shared with presentation decisions).
-    var certificates: CertificateCache { .shared }
+    /// Request bodies read before (their members), by the SHA-256 of the body: a verifier posts the same body again
+    /// and again. Bodies up to 16 KiB, 1,024 of them.
+    let bodies = DigestCache<[String: JSONValue]>(capacity: 1_024, maxBytes: 16 << 20, maxItemBytes: 16 << 10)
+    /// Certificate chains of recent request bodies, decoded once (over the process's certificate cache, shared with
+    /// presentation decisions).
+    let chains = ChainCache()
+    /// The JSON of reader and issuer decisions answered before, written once per distinct answer.
+    let renderedDecisions = RenderedDecisions()
     /// The admin token and the refresh-now requests; nil: `POST /v1/refresh` is off.
     let refreshNowAccess: RefreshNowAccess?
 

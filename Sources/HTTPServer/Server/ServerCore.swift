@@ -1,12 +1,13 @@
 internal import CMicroHTTPD
 import Foundation
 internal import Glibc
+import Synchronization
 
 /// The state every daemon of one ``HTTPServer`` shares and libmicrohttpd's callbacks reach through their `cls`
 /// pointer: the router, the limits, the observer and logger, and the count of requests in flight for the drain.
 ///
-/// `@unchecked Sendable`: the stored lets are immutable and Sendable; the mutable counters are guarded by
-/// `condition`.
+/// `@unchecked Sendable`: the stored lets are immutable and Sendable (the draining flag is an atomic); the mutable
+/// counters are guarded by `condition`.
 final class ServerCore: @unchecked Sendable {
     let router: HTTPRouter
     let maxRequestBytes: Int
@@ -17,8 +18,8 @@ final class ServerCore: @unchecked Sendable {
     private let condition = NSCondition()
     /// Requests whose header has been read and that have not completed: what a drain waits for.
     private var inFlight = 0
-    /// True once a stop began: responses then close their connection.
-    private var draining = false
+    /// True once a stop began: responses then close their connection. An atomic: every response reads it.
+    private let draining = Atomic<Bool>(false)
     /// libmicrohttpd's messages while a daemon starts, for the error if it does not.
     private var startMessages: [String]?
 
@@ -37,10 +38,10 @@ final class ServerCore: @unchecked Sendable {
 
     /// Marks the server as stopping: later responses carry `Connection: close`.
     func beginDrain() {
-        condition.withLock { draining = true }
+        draining.store(true, ordering: .sequentiallyConsistent)
     }
 
-    private var isDraining: Bool { condition.withLock { draining } }
+    private var isDraining: Bool { draining.load(ordering: .sequentiallyConsistent) }
 
     /// Waits until no request is in flight or `timeout` has passed.
     /// - Returns: true when none is in flight.
@@ -221,15 +222,16 @@ final class ServerCore: @unchecked Sendable {
     /// `field-name = token` (RFC 9110 §5.1, tchar of §5.6.2); a value of visible characters, obs-text, spaces and
     /// tabs (§5.5): no CR, LF or NUL.
     static func isValidField(_ field: HTTPHeaders.Field) -> Bool {
-        let tokenSymbols = Set("!#$%&'*+-.^_`|~".utf8)
-        let nameIsToken =
-            !field.name.isEmpty
-            && field.name.utf8.allSatisfy {
-                (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0)
-                    || tokenSymbols.contains($0)
-            }
+        let nameIsToken = !field.name.isEmpty && field.name.utf8.allSatisfy { tokenCharacters[Int($0)] }
         let valueIsClean = field.value.utf8.allSatisfy { $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }
         return nameIsToken && valueIsClean
+    }
+
+    /// `tchar` (RFC 9110 §5.6.2) by byte value: digits, letters and ``!#$%&'*+-.^_`|~``; built once (a `Set` made
+    /// per field cost more than the rest of writing the response).
+    private static let tokenCharacters: [Bool] = (0..<256).map { byte in
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+            || "!#$%&'*+-.^_`|~".utf8.contains(UInt8(byte))
     }
 
     /// The answer to a request whose length cannot be read one way only (RFC 9112 §6.1, §6.3): `Content-Length`

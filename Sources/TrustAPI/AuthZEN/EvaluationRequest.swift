@@ -39,7 +39,7 @@ struct EvaluationRequest {
     /// Reads a request body: one evaluation (unwrapping the draft's `{"type": "authzen", "request": …}`).
     /// - Throws: ``APIFailure`` 400 (`malformed_request_body`, `malformed_json`, `malformed_x5c`,
     ///   `malformed_certificate`) or 415, naming the member.
-    init(_ request: HTTPRequest, certificates: CertificateCache? = nil) throws(APIFailure) {
+    init(_ request: HTTPRequest, chains: ChainCache? = nil) throws(APIFailure) {
         var body = try RequestBody(request)
         if case .string("authzen") = body.members["type"] {
             guard let inner = try body.object("request") else {
@@ -48,7 +48,7 @@ struct EvaluationRequest {
             }
             body = inner
         }
-        try self.init(body, certificates: certificates)
+        try self.init(body, chains: chains)
     }
 
     /// The members of an access evaluation that a batch item inherits from the top level of an access evaluations
@@ -57,7 +57,7 @@ struct EvaluationRequest {
 
     /// Reads one evaluation from an object (a body, or one item of a batch with the top level's defaults filled in).
     /// - Throws: ``APIFailure`` 400 naming the member.
-    init(_ body: RequestBody, certificates: CertificateCache? = nil) throws(APIFailure) {
+    init(_ body: RequestBody, chains: ChainCache? = nil) throws(APIFailure) {
         guard let subject = try body.object("subject") else {
             throw APIFailure.badBody("\(body.child("subject")): missing (required): {\"type\": \"key\", \"id\": name}")
         }
@@ -82,7 +82,7 @@ struct EvaluationRequest {
         resourceType = try resource.string("type")
         switch resourceType {
         case "x5c":
-            chain = try resource.certificateChain("key", cache: certificates)
+            chain = try resource.certificateChain("key", cache: chains)
             jwk = nil
         case "jwk":
             guard let key = try resource.object("key") else {

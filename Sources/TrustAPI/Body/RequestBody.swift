@@ -18,13 +18,13 @@ struct RequestBody {
     /// Nesting depth allowed in a request body.
     static let maxDepth = 16
 
-    /// Parses a request's body.
+    /// Parses a request's body; with a `cache`, a body read before (the same bytes) is not parsed again.
     /// - Throws: ``APIFailure`` 415 `unsupported_media_type` for a content type other than `application/json` or a
     ///   `+json` type (a body without one is read as JSON); 400
     ///   `malformed_json` or `limits_exceeded` (JOSE's codes) for text that is not JSON within the limits; 400
     ///   `malformed_request_body` for an empty body or one that is not an object.
-    init(_ request: HTTPRequest) throws(APIFailure) {
-        if let type = request.headers["Content-Type"] {
+    init(_ request: HTTPRequest, cache: DigestCache<[String: JSONValue]>? = nil) throws(APIFailure) {
+        if let type = request.headers["Content-Type"], type != "application/json" {
             let mediaType = (type.split(separator: ";", maxSplits: 1).first ?? "").filter { $0 != " " && $0 != "\t" }
                 .lowercased()
             guard mediaType == "application/json" || mediaType.hasSuffix("+json") else {
@@ -33,19 +33,29 @@ struct RequestBody {
             }
         }
         guard !request.body.isEmpty else { throw APIFailure.badBody("the body is empty; expected a JSON object") }
+        guard let cache else {
+            self.init(members: try Self.members(request.body), path: "")
+            return
+        }
+        self.init(
+            members: try cache.value(decodedFrom: request.body) { () throws(APIFailure) in
+                try Self.members(request.body)
+            }, path: "")
+    }
+
+    /// The members of a body that is one JSON object.
+    private static func members(_ body: [UInt8]) throws(APIFailure) -> [String: JSONValue] {
         let value: JSONValue
         do {
             value = try JSONValue(
-                jsonEncoded: request.body,
-                limits: JSONLimits(maxBytes: max(request.body.count, 1), maxDepth: Self.maxDepth),
-                label: "body")
+                jsonEncoded: body, limits: JSONLimits(maxBytes: max(body.count, 1), maxDepth: maxDepth), label: "body")
         } catch {
             throw APIFailure(400, error.code, error.reason)
         }
         guard case .object(let members) = value else {
             throw APIFailure.badBody("body: expected a JSON object, found \(value.kindName)")
         }
-        self.init(members: members, path: "")
+        return members
     }
 
     init(members: [String: JSONValue], path: String) {
@@ -134,10 +144,11 @@ struct RequestBody {
     }
 
     /// A certificate chain, leaf first: a non-empty array of standard base64 DER certificates (the `x5c` form,
-    /// RFC 7515 §4.1.6, RFC 7517 §4.7), at most ``maxChainLength``.
+    /// RFC 7515 §4.1.6, RFC 7517 §4.7), at most ``maxChainLength``. With a `cache`, a chain posted before is not
+    /// decoded again (``ChainCache``).
     /// - Throws: 400 `malformed_request_body` for a missing or empty array or a wrong type, `malformed_x5c` for text
     ///   that is not canonical base64, `malformed_certificate` for bytes OpenSSL does not read as one certificate.
-    func certificateChain(_ key: String, cache: CertificateCache? = nil) throws(APIFailure) -> [Certificate] {
+    func certificateChain(_ key: String, cache: ChainCache? = nil) throws(APIFailure) -> [Certificate] {
         guard let texts = try strings(key) else {
             throw APIFailure.badBody("\(child(key)): missing (required): base64 DER certificates, leaf first")
         }
@@ -148,6 +159,16 @@ struct RequestBody {
             throw APIFailure.badBody(
                 "\(child(key)): \(texts.count) certificates; at most \(Self.maxChainLength) are accepted")
         }
+        guard let cache else { return try decodeChain(texts, key, certificates: nil) }
+        return try cache.chain(texts) { () throws(APIFailure) in
+            try decodeChain(texts, key, certificates: cache.certificates)
+        }
+    }
+
+    /// Decodes the base64 texts of member `key` into certificates, through `certificates` when given.
+    private func decodeChain(
+        _ texts: [String], _ key: String, certificates: CertificateCache?
+    ) throws(APIFailure) -> [Certificate] {
         var chain: [Certificate] = []
         for (index, text) in texts.enumerated() {
             let memberPath = "\(child(key))[\(index)]"
@@ -158,8 +179,8 @@ struct RequestBody {
                 throw APIFailure(400, error.code, error.reason)
             }
             do {
-                if let cache {
-                    chain.append(try cache.certificate(derEncoded: der))
+                if let certificates {
+                    chain.append(try certificates.certificate(derEncoded: der))
                 } else {
                     chain.append(try Certificate(derEncoded: der))
                 }

@@ -12,16 +12,16 @@ extension TrustAPI {
     /// 503 `snapshot_unavailable` before the first verified generation (``loadedService()``), as for every decision.
     func readerDecision(_ request: HTTPRequest) -> HTTPResponse {
         answer { () throws(APIFailure) -> HTTPResponse in
-            let body = try RequestBody(request)
+            let body = try RequestBody(request, cache: bodies)
             try body.requireOnly(["x5c", "at"])
             // The cheap members first; certificates are decoded last.
             let time = try body.time("at") ?? now()
-            let chain = try body.certificateChain("x5c", cache: certificates)
+            let chain = try body.certificateChain("x5c", cache: chains)
             let queries = try loadedService().queries
             let decision = queries.readerDecision(chain: chain, at: time)
             decisionMetrics.record("reader", trusted: decision.isTrusted)
             return APIResponse.json(
-                WireJSON.decision(
+                body: renderedDecisions.body(
                     decision, query: "reader", docType: nil, leaf: chain[0], at: time, generation: queries.generation))
         }
     }
@@ -31,16 +31,16 @@ extension TrustAPI {
     /// request.
     func issuerDecision(_ request: HTTPRequest) -> HTTPResponse {
         answer { () throws(APIFailure) -> HTTPResponse in
-            let body = try RequestBody(request)
+            let body = try RequestBody(request, cache: bodies)
             try body.requireOnly(["x5c", "docType", "at"])
             let docType = try body.requiredString("docType")
             let time = try body.time("at") ?? now()
-            let chain = try body.certificateChain("x5c", cache: certificates)
+            let chain = try body.certificateChain("x5c", cache: chains)
             let queries = try loadedService().queries
             let decision = queries.issuerDecision(chain: chain, docType: docType, at: time)
             decisionMetrics.record("issuer", trusted: decision.isTrusted)
             return APIResponse.json(
-                WireJSON.decision(
+                body: renderedDecisions.body(
                     decision, query: "issuer", docType: docType, leaf: chain[0], at: time,
                     generation: queries.generation))
         }

@@ -21,7 +21,7 @@ extension TrustAPI {
     /// `subject.id` must name the leaf (`subject_not_bound`, ``SubjectBinding``).
     func evaluation(_ request: HTTPRequest) -> HTTPResponse {
         var response = answer { () throws(APIFailure) -> HTTPResponse in
-            let evaluation = try EvaluationRequest(request, certificates: certificates)
+            let evaluation = try EvaluationRequest(request, chains: chains)
             return APIResponse.json(try evaluate(evaluation))
         }
         if let requestID = request.headers["X-Request-ID"], Self.isEchoable(requestID) {

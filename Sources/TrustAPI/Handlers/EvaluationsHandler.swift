@@ -24,7 +24,7 @@ extension TrustAPI {
                     "evaluations: expected an array, found \(body.members["evaluations"]?.kindName ?? "nothing")")
             }
             guard !items.isEmpty else {
-                return APIResponse.json(try evaluate(EvaluationRequest(body, certificates: certificates)))
+                return APIResponse.json(try evaluate(EvaluationRequest(body, chains: chains)))
             }
             guard items.count <= Self.maxEvaluations else {
                 throw APIFailure(
@@ -47,7 +47,7 @@ extension TrustAPI {
                     members[name] = body.members[name]
                 }
                 let evaluation = try EvaluationRequest(
-                    RequestBody(members: members, path: "evaluations[\(index)]"), certificates: certificates)
+                    RequestBody(members: members, path: "evaluations[\(index)]"), chains: chains)
                 let decided = try evaluate(evaluation)
                 answers.append(decided)
                 let permitted = decided["decision"] as? Bool == true

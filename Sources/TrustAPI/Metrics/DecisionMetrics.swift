@@ -9,27 +9,36 @@ final class DecisionMetrics: Sendable {
     /// The endpoints that decide, in the order exported.
     static let queries = ["reader", "issuer", "request", "device-request", "evaluation"]
 
-    private let counts = Mutex<[String: (trusted: Int, notTrusted: Int)]>([:])
+    /// One endpoint's counts: atomics, so that counting never makes a request wait for another.
+    private final class Counts: Sendable {
+        let trusted = Atomic<Int>(0)
+        let notTrusted = Atomic<Int>(0)
+    }
+
+    private let counts: [String: Counts] = Dictionary(uniqueKeysWithValues: queries.map { ($0, Counts()) })
 
     /// Counts one decision answered.
     /// - Parameters:
-    ///   - query: one of ``queries``.
+    ///   - query: one of ``queries`` (another is not counted: it would not be exported).
     ///   - trusted: the answer.
     func record(_ query: String, trusted: Bool) {
-        counts.withLock { counts in
-            var pair = counts[query] ?? (0, 0)
-            if trusted { pair.trusted += 1 } else { pair.notTrusted += 1 }
-            counts[query] = pair
+        guard let counts = counts[query] else { return }
+        if trusted {
+            counts.trusted.wrappingAdd(1, ordering: .relaxed)
+        } else {
+            counts.notTrusted.wrappingAdd(1, ordering: .relaxed)
         }
     }
 
-    /// `trustlists_decisions_total`.
+    /// The family, one sample per endpoint and result, endpoints in the order of ``queries``.
     func families() -> [PrometheusText.Family] {
-        let counts = counts.withLock { $0 }
         var samples: [PrometheusText.Sample] = []
         for query in Self.queries {
-            let pair = counts[query] ?? (0, 0)
-            for (result, value) in [("trusted", pair.trusted), ("not_trusted", pair.notTrusted)] {
+            let pair =
+                counts[query].map {
+                    ($0.trusted.load(ordering: .relaxed), $0.notTrusted.load(ordering: .relaxed))
+                } ?? (0, 0)
+            for (result, value) in [("trusted", pair.0), ("not_trusted", pair.1)] {
                 samples.append(
                     PrometheusText.Sample(
                         [PrometheusText.Label("query", query), PrometheusText.Label("result", result)], Double(value)))

@@ -72,9 +72,12 @@ enum APIResponse {
 
     /// A JSON response that no cache may store (decisions, status: they change with every refresh and request).
     static func json(_ object: WireJSON.Object, status: Int = 200) -> HTTPResponse {
-        HTTPResponse(
-            status: status, headers: ["Content-Type": jsonType, "Cache-Control": "no-store"],
-            body: Array(WireJSON.render(object).utf8))
+        json(body: WireJSON.renderedBytes(object), status: status)
+    }
+
+    /// A JSON response of text already written, not cacheable.
+    static func json(body: [UInt8], status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Content-Type": jsonType, "Cache-Control": "no-store"], body: body)
     }
 
     /// An error body: `{"reason": code, "message": text}`, not cacheable.

@@ -15,10 +15,15 @@ public enum WireJSON {
     /// compare it with), written directly, since the HTTP API renders one object per decision and `JSONEncoder` took
     /// most of a decision's time (about 100 µs).
     public static func render(_ object: Object) -> String {
+        String(decoding: renderedBytes(object), as: UTF8.self)
+    }
+
+    /// ``render(_:)`` as UTF-8 bytes, for a response body (no copy through a `String`).
+    public static func renderedBytes(_ object: Object) -> [UInt8] {
         var writer = PrettyWriter()
-        writer.write(Value(object), depth: 0)
+        writer.write(object: object, depth: 0)
         writer.bytes.append(0x0A)
-        return String(decoding: writer.bytes, as: UTF8.self)
+        return writer.bytes
     }
 
     /// ``render(_:)`` by Foundation's `JSONEncoder`: the reference the direct writer is tested against.
@@ -29,15 +34,51 @@ public enum WireJSON {
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
-    /// Writes a ``Value`` as `JSONEncoder`'s pretty printer does: two spaces per level, `"key" : value`, members
+    /// What one value of an ``Object`` is, found with the fewest casts (the Swift types first, the most frequent
+    /// first: each failed cast costs, and `is NSNull` on a Swift dictionary or array bridges it to Foundation to test
+    /// its class, which cost more than the rest of writing a decision). Containers are kept as given, so the writer
+    /// walks them without copying.
+    private enum Kind {
+        case null
+        case bool(Bool)
+        case integer(Int64)
+        case unsigned(UInt64)
+        case double(Double)
+        case string(String)
+        case object(Object)
+        case array([Any?])
+        case strings([String])
+        case objects([Object])
+
+        init(_ value: Any?) {
+            switch value {
+            case nil: self = .null
+            case let string as String: self = .string(string)
+            case let object as Object: self = .object(object)
+            case let bool as Bool: self = .bool(bool)
+            case let integer as Int: self = .integer(Int64(integer))
+            case let unsigned as UInt64: self = .unsigned(unsigned)
+            case let date as Date: self = .string(Timestamp.text(date))
+            case let integer as Int64: self = .integer(integer)
+            case let double as Double: self = .double(double)
+            case let array as [Any?]: self = .array(array)
+            case let strings as [String]: self = .strings(strings)
+            case let objects as [Object]: self = .objects(objects)
+            case is NSNull: self = .null
+            case let some?: self = .string("\(some)")
+            }
+        }
+    }
+
+    /// Writes values as `JSONEncoder`'s pretty printer does: two spaces per level, `"key" : value`, members
     /// sorted by `String` order, empty containers as `[` / `{`, an empty line, then the closing bracket.
     private struct PrettyWriter {
         var bytes: [UInt8] = []
 
         init() { bytes.reserveCapacity(4096) }
 
-        mutating func write(_ value: Value, depth: Int) {
-            switch value {
+        mutating func write(_ value: Any?, depth: Int) {
+            switch Kind(value) {
             case .null: bytes.append(contentsOf: "null".utf8)
             case .bool(let bool): bytes.append(contentsOf: (bool ? "true" : "false").utf8)
             case .integer(let integer): bytes.append(contentsOf: String(integer).utf8)
@@ -47,42 +88,62 @@ public enum WireJSON {
                 let encoded = (try? JSONEncoder().encode(double)).map(Array.init) ?? Array("null".utf8)
                 bytes.append(contentsOf: encoded)
             case .string(let string): writeString(string)
-            case .array(let elements):
-                bytes.append(UInt8(ascii: "["))
-                bytes.append(0x0A)
-                for (index, element) in elements.enumerated() {
-                    if index > 0 { bytes.append(contentsOf: [UInt8(ascii: ","), 0x0A]) }
-                    indent(depth + 1)
-                    write(element, depth: depth + 1)
-                }
-                bytes.append(0x0A)
-                indent(depth)
-                bytes.append(UInt8(ascii: "]"))
-            case .object(let members):
-                bytes.append(UInt8(ascii: "{"))
-                bytes.append(0x0A)
-                for (index, key) in members.keys.sorted().enumerated() {
-                    if index > 0 { bytes.append(contentsOf: [UInt8(ascii: ","), 0x0A]) }
-                    indent(depth + 1)
-                    writeString(key)
-                    bytes.append(contentsOf: " : ".utf8)
-                    write(members[key]!, depth: depth + 1)
-                }
-                bytes.append(0x0A)
-                indent(depth)
-                bytes.append(UInt8(ascii: "}"))
+            case .object(let members): write(object: members, depth: depth)
+            case .array(let elements): writeArray(elements, depth: depth) { $0.write($1, depth: depth + 1) }
+            case .strings(let elements): writeArray(elements, depth: depth) { $0.writeString($1) }
+            case .objects(let elements): writeArray(elements, depth: depth) { $0.write(object: $1, depth: depth + 1) }
             }
         }
 
+        mutating func write(object members: Object, depth: Int) {
+            bytes.append(UInt8(ascii: "{"))
+            bytes.append(0x0A)
+            for (index, key) in members.keys.sorted().enumerated() {
+                if index > 0 { bytes.append(contentsOf: [UInt8(ascii: ","), 0x0A]) }
+                indent(depth + 1)
+                writeString(key)
+                bytes.append(contentsOf: " : ".utf8)
+                write(members[key]!, depth: depth + 1)
+            }
+            bytes.append(0x0A)
+            indent(depth)
+            bytes.append(UInt8(ascii: "}"))
+        }
+
+        private mutating func writeArray<Element>(
+            _ elements: [Element], depth: Int, _ writeElement: (inout PrettyWriter, Element) -> Void
+        ) {
+            bytes.append(UInt8(ascii: "["))
+            bytes.append(0x0A)
+            for (index, element) in elements.enumerated() {
+                if index > 0 { bytes.append(contentsOf: [UInt8(ascii: ","), 0x0A]) }
+                indent(depth + 1)
+                writeElement(&self, element)
+            }
+            bytes.append(0x0A)
+            indent(depth)
+            bytes.append(UInt8(ascii: "]"))
+        }
+
         private mutating func indent(_ depth: Int) {
-            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+            for _ in 0..<2 * depth { bytes.append(UInt8(ascii: " ")) }
         }
 
         /// A string: `"` and `\` escaped, `\b \f \n \r \t`, other controls below 0x20 as `\u00xx`; `/`, DEL and
-        /// non-ASCII as they are (UTF-8).
+        /// non-ASCII as they are (UTF-8). Text with nothing to escape, the usual case, is copied at once.
         private mutating func writeString(_ string: String) {
+            var string = string
+            string.withUTF8 { writeString(utf8: $0) }
+        }
+
+        private mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
             bytes.append(UInt8(ascii: "\""))
-            for byte in string.utf8 {
+            if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+                bytes.append(contentsOf: utf8)
+                bytes.append(UInt8(ascii: "\""))
+                return
+            }
+            for byte in utf8 {
                 switch byte {
                 case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
                 case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
@@ -103,7 +164,7 @@ public enum WireJSON {
         }
     }
 
-    /// The encodable form of a value.
+    /// The encodable form of a value, for `JSONEncoder`.
     private enum Value: Encodable {
         case null
         case bool(Bool)
@@ -115,23 +176,17 @@ public enum WireJSON {
         case object([String: Value])
 
         init(_ value: Any?) {
-            // The Swift types first, the most frequent first (each failed cast costs): `is NSNull` on a Swift dictionary
-            // or array bridges it to Foundation to test its class, which cost more than the rest of writing a decision.
-            switch value {
-            case nil: self = .null
-            case let string as String: self = .string(string)
-            case let object as Object: self = .object(object.mapValues { Value($0) })
-            case let bool as Bool: self = .bool(bool)
-            case let integer as Int: self = .integer(Int64(integer))
-            case let unsigned as UInt64: self = .unsigned(unsigned)
-            case let date as Date: self = .string(Timestamp.text(date))
-            case let integer as Int64: self = .integer(integer)
-            case let double as Double: self = .double(double)
-            case let array as [Any?]: self = .array(array.map { Value($0) })
-            case let strings as [String]: self = .array(strings.map { .string($0) })
-            case let objects as [Object]: self = .array(objects.map { .object($0.mapValues { Value($0) }) })
-            case is NSNull: self = .null
-            case let some?: self = .string("\(some)")
+            switch Kind(value) {
+            case .null: self = .null
+            case .bool(let bool): self = .bool(bool)
+            case .integer(let integer): self = .integer(integer)
+            case .unsigned(let unsigned): self = .unsigned(unsigned)
+            case .double(let double): self = .double(double)
+            case .string(let string): self = .string(string)
+            case .object(let object): self = .object(object.mapValues { Value($0) })
+            case .array(let array): self = .array(array.map { Value($0) })
+            case .strings(let strings): self = .array(strings.map { .string($0) })
+            case .objects(let objects): self = .array(objects.map { .object($0.mapValues { Value($0) }) })
             }
         }
 

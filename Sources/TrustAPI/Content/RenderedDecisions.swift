@@ -1,0 +1,123 @@
+import Foundation
+import Synchronization
+import TrustLists
+import TrustListsService
+import X509
+
+/// The JSON of reader and issuer decisions (``WireJSON/decision(_:query:docType:leaf:at:generation:)``), written
+/// once per distinct answer: a verifier that asks about the same chain again and again gets the same decision value,
+/// whose JSON differs only in `at`, the decision time. The text is kept in two parts, the bytes before and after the
+/// value of `at`, and each response is those parts around the quoted time: byte for byte what writing the whole
+/// object gives (the tests compare them), without building and writing the object for every request.
+///
+/// What is kept is the rendering of a decision already made: the decision itself is made for every request by the
+/// policies, from the current generation, and is part of the key (with the query, the docType, the leaf and the
+/// generation), so a different answer finds different text. Bounded: when full it starts again empty.
+final class RenderedDecisions: Sendable {
+    /// Everything the text depends on besides the time, with its hash computed once, outside the lock.
+    struct Key: Hashable, Sendable {
+        let decision: TrustDecision
+        let query: String
+        let docType: String?
+        let leafSHA256: [UInt8]
+        let generation: UInt64
+        private let hashValueOfFields: Int
+
+        init(decision: TrustDecision, query: String, docType: String?, leafSHA256: [UInt8], generation: UInt64) {
+            self.decision = decision
+            self.query = query
+            self.docType = docType
+            self.leafSHA256 = leafSHA256
+            self.generation = generation
+            var hasher = Hasher()
+            hasher.combine(decision)
+            hasher.combine(query)
+            hasher.combine(docType)
+            hasher.combine(leafSHA256)
+            hasher.combine(generation)
+            hashValueOfFields = hasher.finalize()
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hashValueOfFields) }
+    }
+
+    /// The text before and after the value of `at` (its quotes included in neither).
+    struct Parts: Sendable {
+        let before: [UInt8]
+        let after: [UInt8]
+    }
+
+    /// The most texts kept.
+    let capacity: Int
+    private let parts = Mutex<[Key: Parts]>([:])
+
+    /// The value written for `at` while the parts are found: a text the rest of a decision never holds (it is checked:
+    /// when it occurs more than once, nothing is kept).
+    private static let marker = "\u{1}decision time\u{1}"
+
+    /// An empty cache of at most `capacity` texts.
+    init(capacity: Int = 1_024) { self.capacity = capacity }
+
+    /// The JSON body of a decision: what ``WireJSON/renderedBytes(_:)`` writes for
+    /// ``WireJSON/decision(_:query:docType:leaf:at:generation:)`` with these arguments.
+    func body(
+        _ decision: TrustDecision, query: String, docType: String?, leaf: Certificate, at time: Date,
+        generation: UInt64
+    ) -> [UInt8] {
+        let timeText = Array(Timestamp.text(time).utf8)
+        let key = Key(
+            decision: decision, query: query, docType: docType, leafSHA256: leaf.sha256, generation: generation)
+        if let known = parts.withLock({ $0[key] }) { return Self.join(known, timeText) }
+        let object = WireJSON.decision(
+            decision, query: query, docType: docType, leaf: leaf, at: time, generation: generation)
+        guard let found = Self.split(object: object) else { return WireJSON.renderedBytes(object) }
+        parts.withLock { parts in
+            if parts.count >= capacity { parts.removeAll(keepingCapacity: true) }
+            parts[key] = found
+        }
+        return Self.join(found, timeText)
+    }
+
+    /// How many texts are kept now.
+    var count: Int { parts.withLock { $0.count } }
+
+    /// The parts of `object`'s text around its `at` value, found by writing the marker in its place; nil when the
+    /// marker is not found exactly once.
+    private static func split(object: WireJSON.Object) -> Parts? {
+        var marked = object
+        marked["at"] = marker
+        let text = WireJSON.renderedBytes(marked)
+        let quoted = WireJSON.renderedBytes(["": marker])
+        // `{\n  "" : "…"\n}\n`: the marker as the writer quotes and escapes it.
+        guard let open = quoted.firstIndex(of: UInt8(ascii: ":")).map({ $0 + 2 }),
+            let close = quoted.lastIndex(of: UInt8(ascii: "\""))
+        else { return nil }
+        let needle = Array(quoted[open...close])
+        let occurrences = Self.ranges(of: needle, in: text)
+        guard occurrences.count == 1, let range = occurrences.first else { return nil }
+        return Parts(before: Array(text[..<range.lowerBound]), after: Array(text[range.upperBound...]))
+    }
+
+    /// Where `needle` occurs in `text`.
+    private static func ranges(of needle: [UInt8], in text: [UInt8]) -> [Range<Int>] {
+        guard !needle.isEmpty, text.count >= needle.count else { return [] }
+        var found: [Range<Int>] = []
+        for start in 0...(text.count - needle.count)
+        where text[start] == needle[0] && text[start..<start + needle.count].elementsEqual(needle) {
+            found.append(start..<start + needle.count)
+        }
+        return found
+    }
+
+    /// The parts around the quoted time (RFC 3339 text: digits and `-:.TZ`, nothing to escape).
+    private static func join(_ parts: Parts, _ timeText: [UInt8]) -> [UInt8] {
+        var body: [UInt8] = []
+        body.reserveCapacity(parts.before.count + timeText.count + 2 + parts.after.count)
+        body.append(contentsOf: parts.before)
+        body.append(UInt8(ascii: "\""))
+        body.append(contentsOf: timeText)
+        body.append(UInt8(ascii: "\""))
+        body.append(contentsOf: parts.after)
+        return body
+    }
+}
