@@ -59,9 +59,17 @@ enum PythonLoTEVerifier {
                 encode_dss_signature(r, s), header_b64 + b"." + payload_b64, ec.ECDSA(hashes.SHA256()))
             path = [certificate for certificate in chain if certificate != root] + [root]
             for child, parent in zip(path, path[1:]):
-                child.verify_directly_issued_by(parent)
+                if child.issuer != parent.subject:
+                    raise ValueError("the chain is broken")
+                parent.public_key().verify(
+                    child.signature, child.tbs_certificate_bytes, ec.ECDSA(child.signature_hash_algorithm))
             for certificate in path:
-                if not certificate.not_valid_before_utc <= at <= certificate.not_valid_after_utc:
+                # cryptography before 42 has only the naive UTC properties.
+                before = getattr(certificate, "not_valid_before_utc", None)
+                after = getattr(certificate, "not_valid_after_utc", None)
+                before = before or certificate.not_valid_before.replace(tzinfo=timezone.utc)
+                after = after or certificate.not_valid_after.replace(tzinfo=timezone.utc)
+                if not before <= at <= after:
                     raise ValueError(f"{certificate.subject.rfc4514_string()} is not valid at {at}")
             lote = json.loads(b64u(payload_b64.decode()))["LoTE"]
             count = 0
