@@ -45,7 +45,12 @@ extension Daemon {
             logger.log(.info, "list refresh cancelled", [id])
         }
         if let diff = result.diff {
-            let member = result.id.kind == .vical ? "iaca" : "reader_ca"
+            let member =
+                switch result.id.kind {
+                case .vical: "iaca"
+                case .rical: "reader_ca"
+                case .lote: "service_certificate"
+                }
             let shown = diff.summary()
             for subject in shown.added {
                 logger.log(.info, "list member added", [id, ("member", member), ("subject", subject)])

@@ -116,7 +116,7 @@ struct EvaluationTests {
     }
 
     @Test(
-        "what this registry does not decide is decision false with a reason: another role, no role, a key no list publishes, no key"
+        "what this registry does not decide is decision false with a reason: another role, no role, a key while no LoTE publishes keys, no key"
     )
     func unsupported() throws {
         let world = try APIWorld()
@@ -134,7 +134,7 @@ struct EvaluationTests {
                     subject: "Sim Reader", type: "jwk",
                     key: #"{"kty": "OKP", "crv": "Ed25519", "x": "11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"}"#,
                     action: "mdoc-reader"),
-                "not_on_trust_list"
+                "trust_list_unavailable"
             ),
             (
                 Self.request(subject: "Sim Reader", type: nil, key: nil, action: "mdoc-reader"),

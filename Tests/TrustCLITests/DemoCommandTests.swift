@@ -23,19 +23,24 @@ struct DemoCommandTests {
         #expect(output.contains("demo/vical  kept last good: rollback"))
         #expect(output.contains("TRUSTED  device-request: verified by Demo Reader"))
         #expect(output.contains("demo/vical  updated: issue 3 (was issue 2)"))
+        #expect(output.contains("TRUSTED  issuer Demo PID Signer"))
+        #expect(output.contains("TRUSTED  request: verified by Demo EU Relying Party"))
 
         // Read back what the demo left, through the public API and the commands a user would run next.
         let configuration = try Configuration.load(path: target.appendingPathComponent("config/trustlists.json").path)
         let service = TrustService(configuration: configuration, readOnly: true)
         try service.load(at: now)
         let lists = service.status(at: now).lists
-        #expect(lists.map(\.state) == [.fresh, .fresh])
+        // The VICAL, the RICAL and the two LoTEs (PID providers, WRPAC providers).
+        #expect(lists.map(\.id.description) == ["demo/vical", "demo/rical", "demo/pid", "demo/wrpac"])
+        #expect(lists.map(\.state) == [.fresh, .fresh, .fresh, .fresh])
         // The rolled-back issue 1 was refused, then the newer issue 3 accepted: the network is left healthy.
         #expect(lists.first?.current?.issueID == 3)
         #expect(lists.allSatisfy { $0.lastError == nil })
         let (statusCode, statusRun) = CLIRun.run(["status", "--config", configuration.file.path, "--json"], now: now)
         #expect(statusCode == 0)
-        #expect((statusRun.json["snapshot"] as? [String: Any])?["issuers"] as? Int == 3)
+        // Three IACAs, and the PID provider's CA (the withdrawn provider's is not an issuer).
+        #expect((statusRun.json["snapshot"] as? [String: Any])?["issuers"] as? Int == 4)
         let (readerCode, readerRun) = CLIRun.run(
             [
                 "query", "reader", "--config", configuration.file.path, "--chain",

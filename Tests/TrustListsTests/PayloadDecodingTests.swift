@@ -24,7 +24,7 @@ struct PayloadDecodingTests {
 
     @Test("the simulator's payloads decode with no warning")
     func baseline() throws {
-        for kind in ListKind.allCases {
+        for kind in [ListKind.vical, .rical] {
             let decoded = try TrustList.decode(payload: payload(kind, version: "1.0"), kind: kind, limits: .init())
             #expect(decoded.list.kind == kind)
             #expect(decoded.warnings.isEmpty)
@@ -35,7 +35,7 @@ struct PayloadDecodingTests {
         "a version that is not major.minor is a malformed payload (found by fuzzing: \"1.=\" was read as 1.x)",
         arguments: ["1.=", "1", "1.", ".0", "+1.0", "1.+0", "1.0.0", " 1.0", "1.0 ", "1.\u{661}", "", "one.zero"])
     func versionNotMajorMinor(version: String) {
-        for kind in ListKind.allCases {
+        for kind in [ListKind.vical, .rical] {
             #expect(throws: TrustListError(.malformedPayload), "\(kind) \(version)") {
                 try TrustList.decode(payload: payload(kind, version: version), kind: kind, limits: .init())
             }
@@ -52,7 +52,11 @@ struct PayloadDecodingTests {
     @Test("a later minor version is accepted with a warning", arguments: ["1.1", "1.10"])
     func laterMinorVersion(version: String) throws {
         let decoded = try TrustList.decode(payload: payload(.vical, version: version), kind: .vical, limits: .init())
-        #expect(decoded.list.header.version == version)
+        guard case .vical(let vical) = decoded.list else {
+            Issue.record("not a VICAL")
+            return
+        }
+        #expect(vical.header.version == version)
         #expect(decoded.warnings.contains { $0.contains("newer than 1.0") })
     }
 }

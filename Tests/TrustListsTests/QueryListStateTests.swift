@@ -105,7 +105,7 @@ struct QueryListStateTests {
             at: world.now)
         let decision = TrustQueries(snapshot: vicalOnly).readerDecision(chain: world.readerChain, at: world.now)
         #expect(decision.reason == .trustListUnavailable, "\(decision.message)")
-        #expect(decision.message.contains("no RICAL is configured"))
+        #expect(decision.message.contains("no RICAL or WRPAC providers LoTE is configured"))
         let empty = SnapshotBuilder.build([], previousGeneration: nil, at: world.now)
         let (chain, docType) = try issuerChain()
         #expect(

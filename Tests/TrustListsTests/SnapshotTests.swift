@@ -23,7 +23,7 @@ struct SnapshotTests {
         var vical = sim.vicalContent()
         vical.entries[0].issuingAuthority = "Utopia DMV"
         let snapshot = try world.snapshot(vical: vical, rical: sim.ricalContent())
-        #expect(snapshot.schemaVersion == 1)
+        #expect(snapshot.schemaVersion == 2)
         #expect(snapshot.generation == 1)
         #expect(snapshot.builtAt == world.now)
         #expect(snapshot.issuers.count == 3)
@@ -110,7 +110,7 @@ struct SnapshotTests {
         let text = String(decoding: try snapshot.jsonEncoded(), as: UTF8.self)
         #expect(text.contains("\"date\" : \"2026-01-01T00:00:00.652Z\""))
         #expect(text.contains("\"builtAt\" : \"2026-01-01T01:00:00Z\""))
-        #expect(text.contains("\"schemaVersion\" : 1"))
+        #expect(text.contains("\"schemaVersion\" : 2"))
         #expect(text.contains("\"state\" : \"fresh\""))
         #expect(text.contains("\"list\" : \"sim/rical\""))
         // The file is private to the service.
@@ -210,7 +210,7 @@ struct SnapshotTests {
     @Test("another schema version is snapshot_schema, whether or not the rest decodes")
     func otherSchema() throws {
         let text = String(decoding: try world.defaultSnapshot().jsonEncoded(), as: UTF8.self)
-        let newer = text.replacingOccurrences(of: "\"schemaVersion\" : 1", with: "\"schemaVersion\" : 2")
+        let newer = text.replacingOccurrences(of: "\"schemaVersion\" : 2", with: "\"schemaVersion\" : 3")
         #expect(throws: SnapshotError(.snapshotSchema)) { try Snapshot(jsonEncoded: Array(newer.utf8)) }
         #expect(throws: SnapshotError(.snapshotSchema)) {
             try Snapshot(jsonEncoded: Array("{\"schemaVersion\": 7, \"everything\": \"else\"}".utf8))

@@ -8,10 +8,17 @@ extension DemoNetwork {
     ///   - id: the network id.
     ///   - published: the folder holding `root.pem`, `vical.cose` and `rical.cose`.
     ///   - crlFiles: CRL files under `published` to name as the network's extra CRL sources (`revocation.crls`).
+    ///   - lotes: LoTE files under `published` to configure (`lotes`), each with its id and `LoTEType`.
     /// - Returns: the JSON text, ending with a newline.
-    public func offlineConfiguration(id: String, published: URL, crlFiles: [String] = []) -> String {
+    public func offlineConfiguration(
+        id: String, published: URL, crlFiles: [String] = [], lotes: [(id: String, file: String, type: String)] = []
+    ) -> String {
         let crls = crlFiles.map { "{ \"url\": \"file://\(published.path)/\($0)\" }" }.joined(separator: ", ")
         let revocation = crlFiles.isEmpty ? "" : ",\n    \"revocation\": { \"crls\": [ \(crls) ] }"
+        let loteEntries = lotes.map {
+            "{ \"id\": \"\($0.id)\", \"url\": \"file://\(published.path)/\($0.file)\", \"loteType\": \"\($0.type)\" }"
+        }
+        let loteList = lotes.isEmpty ? "" : ",\n    \"lotes\": [\n      " + loteEntries.joined(separator: ",\n      ") + "\n    ]"
         return """
             {
               "cacheDirectory": "../cache",
@@ -20,7 +27,7 @@ extension DemoNetwork {
                 "id": "\(id)",
                 "root": { "url": "file://\(published.path)/root.pem", "sha256": ["\(root.certificate.sha256Hex)"] },
                 "vical": { "url": "file://\(published.path)/vical.cose", "provider": "\(providerName)" },
-                "rical": { "url": "file://\(published.path)/rical.cose", "provider": "\(providerName)" }\(revocation)
+                "rical": { "url": "file://\(published.path)/rical.cose", "provider": "\(providerName)" }\(loteList)\(revocation)
               } ]
             }
 

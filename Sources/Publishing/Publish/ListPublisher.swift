@@ -39,11 +39,10 @@ public enum ListPublisher {
             entry("notBefore", .date(certificate.notBefore)), entry("notAfter", .date(certificate.notAfter)),
         ]
         if let country = certificate.subject.country { map.append(entry("issuingCountry", CBOR(country))) }
-        switch kind {
-        case .vical:
+        if kind == .vical {
             map.append(entry("docType", .array(listed.docTypes.map { CBOR($0) })))
             if let authority = listed.issuingAuthority { map.append(entry("issuingAuthority", CBOR(authority))) }
-        case .rical:
+        } else {
             if let name = listed.name { map.append(entry("name", CBOR(name))) }
             if let anchor = listed.isTrustAnchor { map.append(entry("isTrustAnchor", .boolean(anchor))) }
         }

@@ -8,6 +8,32 @@ import X509
 /// its `ServiceTypeIdentifier`, `ServiceName` and certificates; the header with `x5c`, `x5t#S256` and `sigT` in
 /// `crit`. For the demo network, tests and other tools.
 public enum LoTEPublisher {
+    /// One service of a trusted entity.
+    public struct Service: Sendable {
+        /// `ServiceTypeIdentifier`.
+        public var type: String
+        /// `ServiceDigitalIdentity.X509Certificates`.
+        public var certificates: [Certificate]
+        /// `ServiceStatus`; nil leaves it out (listed means trusted, as the EU profiles have it).
+        public var status: String?
+        /// `StatusStartingTime`; written only with a status.
+        public var statusStartingTime: Date?
+        /// `ServiceDigitalIdentity.PublicKeyValues`: JWKs (RFC 7517); none by default.
+        public var publicKeys: [JSONValue]
+
+        /// A service of a type with its certificates, and optionally a status from a time on and bare keys.
+        public init(
+            type: String, certificates: [Certificate], status: String? = nil, statusStartingTime: Date? = nil,
+            publicKeys: [JSONValue] = []
+        ) {
+            self.type = type
+            self.certificates = certificates
+            self.status = status
+            self.statusStartingTime = statusStartingTime
+            self.publicKeys = publicKeys
+        }
+    }
+
     /// What a LoTE lists.
     public struct Content: Sendable {
         /// `LoTEType`.
@@ -22,13 +48,13 @@ public enum LoTEPublisher {
         public var issueDate: Date
         /// `NextUpdate`.
         public var nextUpdate: Date
-        /// The trusted entities: a name and services (type URI and certificates) each.
-        public var entities: [(name: String, services: [(type: String, certificates: [Certificate])])]
+        /// The trusted entities: a name and services each.
+        public var entities: [(name: String, services: [Service])]
 
         /// Content with every member given.
         public init(
             type: String, sequenceNumber: Int64, operatorName: String, territory: String, issueDate: Date,
-            nextUpdate: Date, entities: [(name: String, services: [(type: String, certificates: [Certificate])])]
+            nextUpdate: Date, entities: [(name: String, services: [Service])]
         ) {
             self.type = type
             self.sequenceNumber = sequenceNumber
@@ -52,16 +78,21 @@ public enum LoTEPublisher {
                 "TrustedEntityInformation": ["TEName": text(entity.name)],
                 "TrustedEntityServices": .array(
                     entity.services.map { service in
-                        [
-                            "ServiceInformation": [
-                                "ServiceTypeIdentifier": .string(service.type),
-                                "ServiceName": text(entity.name + " service"),
-                                "ServiceDigitalIdentity": [
-                                    "X509Certificates": .array(
-                                        service.certificates.map { ["val": .string(Base64.encode($0.derEncoded))] })
-                                ],
-                            ]
+                        var identity: [String: JSONValue] = [
+                            "X509Certificates": .array(
+                                service.certificates.map { ["val": .string(Base64.encode($0.derEncoded))] })
                         ]
+                        if !service.publicKeys.isEmpty { identity["PublicKeyValues"] = .array(service.publicKeys) }
+                        var information: [String: JSONValue] = [
+                            "ServiceTypeIdentifier": .string(service.type),
+                            "ServiceName": text(entity.name + " service"),
+                            "ServiceDigitalIdentity": .object(identity),
+                        ]
+                        if let status = service.status {
+                            information["ServiceStatus"] = .string(status)
+                            information["StatusStartingTime"] = date(service.statusStartingTime ?? content.issueDate)
+                        }
+                        return ["ServiceInformation": .object(information)]
                     }),
             ]
         }

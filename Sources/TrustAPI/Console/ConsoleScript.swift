@@ -181,7 +181,7 @@ extension ConsoleText {
             networks.forEach(function (network) {
               var rows = byNetwork[network].map(function (list) {
                 return el('tr', { 'class': 'list', 'data-list': list.id }, [
-                  el('td', null, splitID(list.id).kind.toUpperCase()),
+                  el('td', null, list.kind === 'lote' ? 'LoTE ' + splitID(list.id).kind : splitID(list.id).kind.toUpperCase()),
                   el('td', { 'class': 'provider' }, list.provider || '–'),
                   el('td', null, [badge(list.state), list.stateReason ? el('div', { 'class': 'meta' }, list.stateReason) : null]),
                   el('td', { 'class': 'num' }, list.issueID === undefined || list.issueID === null ? '–' : String(list.issueID)),
@@ -251,7 +251,7 @@ extension ConsoleText {
 
           // --- Entries -----------------------------------------------------------------------------------------------------
 
-          var KIND_NAMES = { issuers: 'IACA', verifiers: 'reader CA' };
+          var KIND_NAMES = { issuers: 'IACA', verifiers: 'reader CA', services: 'LoTE service' };
 
           // A snapshot member of entries as objects: an array of objects, or a table {fields: [names], rows: [[values]]}.
           function rowsOf(value) {
@@ -283,7 +283,7 @@ extension ConsoleText {
                   docTypes: docTypes, notBefore: entry.notBefore, notAfter: entry.notAfter, source: String(source),
                   sha256: entry.sha256 || '',
                   text: [KIND_NAMES[key] || key, entry.subject, name, country, docTypes.join(' '), entry.sha256, entry.ski, source,
-                    entry.stateOrProvinceName].join(' ').toLowerCase()
+                    entry.stateOrProvinceName, entry.entity, entry.type, entry.status].join(' ').toLowerCase()
                 });
               });
             });

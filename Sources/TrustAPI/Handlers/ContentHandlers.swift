@@ -33,8 +33,9 @@ extension TrustAPI {
             status: 200, headers: headers, body: gzip ? representation.gzip : representation.identity)
     }
 
-    /// `GET /v1/lists/{network}/{kind}`: the current version's signed bytes exactly as published (this process
-    /// verified them; a mirror's clients verify them again), `application/cose`, with a strong `ETag` (SHA-256 of the
+    /// `GET /v1/lists/{network}/{name}`: the current version's signed bytes exactly as published (this process
+    /// verified them; a mirror's clients verify them again), `application/cose` (a LoTE's JAdES: `application/jose`
+    /// for the compact serialization, `application/jose+json` for the JSON one), with a strong `ETag` (SHA-256 of the
     /// bytes), `If-None-Match` → 304, `Last-Modified` (the list's `date`) and `Cache-Control` as for the snapshot. 404
     /// `unknown_list` for a list the configuration does not have; 503 with the state's reason
     /// (`trust_list_unavailable`, `trust_list_expired`) while it has no trusted version.
@@ -42,9 +43,7 @@ extension TrustAPI {
         let network = request.pathParameters["network"] ?? ""
         let kindText = request.pathParameters["kind"] ?? ""
         let service = holder.service
-        guard let kind = ListKind(rawValue: kindText),
-            let list = service.configuration.list(ListID(network: network, kind: kind))
-        else {
+        guard let id = ListID("\(network)/\(kindText)"), let list = service.configuration.list(id) else {
             let known = service.configuration.lists.map(\.id.description).joined(separator: ", ")
             return APIFailure(404, .unknownList, "no configured list \(network)/\(kindText); configured: \(known)")
                 .response
@@ -58,7 +57,12 @@ extension TrustAPI {
                 "\(list.id) has no trusted version (\(listState.rawValue)\(state?.stateReason.map { ": \($0)" } ?? ""))"
             ).response
         }
-        return published(version, type: "application/cose; cose-type=\"cose-sign1\"", request: request, at: time)
+        let type =
+            switch list.id.kind {
+            case .vical, .rical: "application/cose; cose-type=\"cose-sign1\""
+            case .lote: version.bytes.first == UInt8(ascii: "{") ? "application/jose+json" : "application/jose"
+            }
+        return published(version, type: type, request: request, at: time)
     }
 
     /// `GET /v1/crls/{network}/{issuerSHA256}`: the current CRL of a CA the network's lists name, verified by this

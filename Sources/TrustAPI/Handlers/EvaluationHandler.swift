@@ -13,10 +13,11 @@ extension TrustAPI {
     /// `X-Request-ID` of visible ASCII is echoed (AuthZEN's HTTPS binding).
     ///
     /// In order, the first failure deciding: `action.name` must name a role (`unsupported_action`); a `jwk` resource
-    /// is decided against the keys the lists publish, compared by RFC 7638 thumbprint (`not_on_trust_list` while no
-    /// configured list publishes keys); otherwise `resource.type` must be `x5c` (`unsupported_resource_type`); the
-    /// role's decision (reader; issuer for every docType asked about, which must not be none; wallet provider, from
-    /// wallet-provider Lists of Trusted Entities: `trust_list_unavailable` while none is configured); then
+    /// is decided against the keys the LoTEs' services of the role publish, compared by RFC 7638 thumbprint
+    /// (``TrustQueries/keyDecision(thumbprint:roles:docTypes:at:)``); otherwise `resource.type` must be `x5c`
+    /// (`unsupported_resource_type`); the role's decision (reader; issuer for every docType asked about, which must
+    /// not be none; wallet provider, ``TrustQueries/walletProviderDecision(chain:at:)``, from wallet providers LoTEs:
+    /// `trust_list_unavailable` while none is configured); then
     /// `subject.id` must name the leaf (`subject_not_bound`, ``SubjectBinding``).
     func evaluation(_ request: HTTPRequest) -> HTTPResponse {
         var response = answer { () throws(APIFailure) -> HTTPResponse in
@@ -62,12 +63,26 @@ extension TrustAPI {
             } catch {
                 throw APIFailure(400, error.code, "resource.key: \(error.reason)")
             }
-            // Bare keys are listed only by Lists of Trusted Entities (PublicKeyValues); none of this service's
-            // configured lists publishes keys, so no key is on a list.
-            return answer(
-                false, .notOnTrustList,
-                "no configured list publishes the key with RFC 7638 thumbprint \(thumbprint): keys are decided against "
-                    + "the PublicKeyValues of Lists of Trusted Entities, and none is among this service's lists")
+            // Bare keys are listed only by Lists of Trusted Entities (PublicKeyValues).
+            let queries = try loadedService().queries
+            let roles: Set<LoTEServiceRole> =
+                switch role {
+                case .reader: [.accessCertificateIssuer]
+                case .issuer: [.pidIssuer, .mDLIssuer]
+                case .walletProvider: [.walletProvider]
+                }
+            let decision = queries.keyDecision(
+                thumbprint: thumbprint, roles: roles, docTypes: role == .issuer ? evaluation.docTypes : [],
+                at: evaluation.time ?? now())
+            guard case .trusted(let trusted) = decision else {
+                return answer(false, decision.reason, decision.message)
+            }
+            let metadata: WireJSON.Object = [
+                "thumbprint": thumbprint, "list": trusted.anchor.list.description, "entity": trusted.anchor.name,
+                "service": trusted.anchor.subject, "provider": trusted.anchor.provider, "docTypes": trusted.docTypes,
+                "generation": queries.generation,
+            ]
+            return answer(true, nil, decision.message, metadata: metadata)
         }
         guard evaluation.resourceType == "x5c", let chain = evaluation.chain else {
             let found = evaluation.resourceType.map { "\"\($0)\"" } ?? "no resource.type (name resolution)"
@@ -84,10 +99,7 @@ extension TrustAPI {
         case .reader:
             decision = queries.readerDecision(chain: chain, at: time)
         case .walletProvider:
-            return answer(
-                false, .trustListUnavailable,
-                "wallet providers are decided from wallet-provider Lists of Trusted Entities (ETSI TS 119 602), and "
-                    + "none is among this service's lists")
+            decision = queries.walletProviderDecision(chain: chain, at: time)
         case .issuer:
             guard let first = evaluation.docTypes.first else {
                 throw APIFailure.badBody(
@@ -105,8 +117,14 @@ extension TrustAPI {
                 }
             }
         }
+        let query =
+            switch role {
+            case .issuer: "issuer"
+            case .reader: "reader"
+            case .walletProvider: "wallet_provider"
+            }
         let metadata = WireJSON.decision(
-            decision, query: role == .issuer ? "issuer" : "reader", docType: docType, leaf: chain[0], at: time,
+            decision, query: query, docType: docType, leaf: chain[0], at: time,
             generation: queries.generation)
         guard decision.isTrusted else {
             return answer(false, decision.reason, decision.message, metadata: metadata)

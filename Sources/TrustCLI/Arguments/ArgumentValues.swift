@@ -4,9 +4,9 @@ import TrustLists
 /// Conversions of option values shared by the commands, each failing with a ``UsageError`` that says what was
 /// expected.
 enum ArgumentValues {
-    /// `vical` or `rical`.
+    /// `vical` or `rical`: the kinds `trustctl sign` writes (a LoTE is signed as JAdES by its publisher).
     static func kind(_ text: String) throws(UsageError) -> ListKind {
-        guard let kind = ListKind(rawValue: text.lowercased()) else {
+        guard let kind = ListKind(rawValue: text.lowercased()), kind != .lote else {
             throw UsageError("--kind must be vical or rical, not '\(text)'")
         }
         return kind
@@ -20,10 +20,10 @@ enum ArgumentValues {
         return date
     }
 
-    /// A list id `network/kind`.
+    /// A list id `network/name`.
     static func listID(_ text: String) throws(UsageError) -> ListID {
         guard let id = ListID(text) else {
-            throw UsageError("--list must be <network>/vical or <network>/rical, not '\(text)'")
+            throw UsageError("--list must be <network>/vical, <network>/rical or <network>/<LoTE id>, not '\(text)'")
         }
         return id
     }

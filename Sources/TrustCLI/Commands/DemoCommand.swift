@@ -86,6 +86,8 @@ enum DemoCommand: Command {
 struct DemoFiles {
     let folder: URL
     let network: DemoNetwork
+    /// The network's Lists of Trusted Entities (PID providers, WRPAC providers).
+    let lotes: DemoLoTEs
     let now: Date
     var configuration: String { folder.appendingPathComponent("config/trustlists.json").path }
     var readerChain: String { folder.appendingPathComponent("pki/reader-chain.pem").path }
@@ -118,7 +120,7 @@ struct DemoFiles {
     /// Writes everything and returns where it is.
     /// - Throws: ``InputFiles/Failure`` when a file cannot be written or a list cannot be signed.
     static func write(network: DemoNetwork, into folder: URL, at now: Date) throws -> DemoFiles {
-        let files = DemoFiles(folder: folder, network: network, now: now)
+        let files = DemoFiles(folder: folder, network: network, lotes: try DemoLoTEs(network: network), now: now)
         let pem: [(String, String)] =
             [
                 ("pki/root.pem", network.root.certificate.pemEncoded),
@@ -159,11 +161,12 @@ struct DemoFiles {
         try files.publishDeviceRequest()
         try files.publish(network.vicalContent(issueID: goodIssue, date: now - 60))
         try files.publish(network.ricalContent(issueID: 1, date: now - 60))
+        try files.publishLoTEs()
         // The CAs' CRLs are files here, so the configuration names them (a cRLDistributionPoint is fetched only over
         // http or https, and the demo uses no network).
         let configuration = network.offlineConfiguration(
             id: "demo", published: folder.appendingPathComponent("published"),
-            crlFiles: network.crlIssuers.map { "crls/\(network.crlFileName(of: $0))" })
+            crlFiles: network.crlIssuers.map { "crls/\(network.crlFileName(of: $0))" }, lotes: DemoFiles.loteFiles)
         try files.save(Array(configuration.utf8), as: "config/trustlists.json")
         return files
     }
@@ -241,7 +244,7 @@ struct DemoFiles {
         try save(bytes, as: "published/\(content.kind.rawValue).cose")
     }
 
-    private func save(_ bytes: [UInt8], as name: String) throws {
+    func save(_ bytes: [UInt8], as name: String) throws {
         let url = folder.appendingPathComponent(name)
         do {
             try FileManager.default.createDirectory(
@@ -270,7 +273,7 @@ struct DemoScript {
         let files = self.files
         let config = ["--config", files.configuration]
         let network = files.network
-        step("Fetch, verify and store both lists", ["refresh"] + config, expect: 0) {
+        step("Fetch, verify and store every list: VICAL, RICAL and two LoTEs", ["refresh"] + config, expect: 0) {
             guard let status = $0?.status(at: files.now) else { return false }
             return status.lists.allSatisfy { $0.state == .fresh }
                 && status.lists.first { $0.id.kind == .vical }?.current?.issueID == DemoFiles.goodIssue
@@ -368,6 +371,7 @@ struct DemoScript {
                 && decision.verifiedBy.commonName == network.readerLeaf.certificate.subject.commonName
                 && decision.consent.requestedDocTypes == [DemoFiles.requestedDocType]
         }
+        runLoTESteps()
         context.print(
             "\nPublishing a rolled-back VICAL (issue \(DemoFiles.rolledBackIssue), dated before issue \(DemoFiles.goodIssue)) at \(files.publishedVICAL.path)"
         )
@@ -421,7 +425,7 @@ struct DemoScript {
 
     /// Prints and runs one command, then checks its exit status and `facts`, read back through the library: a
     /// read-only ``TrustService`` that verifies the cached lists again (nil when the cache cannot be loaded).
-    private mutating func step(
+    mutating func step(
         _ title: String, _ arguments: [String], expect expected: Int32, facts: (TrustService?) -> Bool
     ) {
         number += 1

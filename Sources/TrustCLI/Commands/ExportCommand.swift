@@ -19,9 +19,9 @@ enum ExportCommand: Command {
             snapshot' does). Layout of <dir>:
               current.json                          generation, and the file of the snapshot, each list and CRL
               snapshot/<sha256>.json                the snapshot JSON, as GET /v1/snapshot serves it
-              lists/<network>/<kind>/<sha256>.cose  a list's signed bytes, as published
+              lists/<network>/<name>/<sha256>.cose  a list's signed bytes, as published (a LoTE's .jws)
               crls/<network>/<issuerSHA256>/<sha256>.crl  a listed CA's verified CRL (DER)
-              v1/snapshot, v1/lists/<network>/<kind>, v1/crls/<network>/<issuerSHA256>
+              v1/snapshot, v1/lists/<network>/<name>, v1/crls/<network>/<issuerSHA256>
                                                     links to the current files (the HTTP API's paths)
             New files are written first, then the links, then current.json, each atomically; files no longer current
             are removed an hour after they were superseded, the v1/crls/ link of a CA without a current CRL (it left

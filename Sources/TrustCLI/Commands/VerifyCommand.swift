@@ -58,7 +58,7 @@ enum VerifyCommand: Command {
         guard arguments.value("issuer") == nil else { throw UsageError("--issuer goes with --kind crl only") }
         if kindText.lowercased() == "lote" { return try VerifyLoTECommand.run(arguments, context: context) }
         guard arguments.value("lote-type") == nil else { throw UsageError("--lote-type goes with --kind lote only") }
-        guard let kind = ListKind(rawValue: kindText.lowercased()) else {
+        guard let kind = ListKind(rawValue: kindText.lowercased()), kind != .lote else {
             throw UsageError("--kind must be vical, rical, lote or crl, not '\(kindText)'")
         }
         let rootFiles = arguments.values("root")
@@ -124,7 +124,7 @@ enum VerifyCommand: Command {
             ("signer", signer.subject.rfc4514),
             ("signer valid", "\(Timestamp.text(signer.notBefore)) .. \(Timestamp.text(signer.notAfter))"),
             ("anchor", verified.anchor.subject.rfc4514), ("anchor pin", verified.anchor.sha256Hex),
-            ("signature", "\(verified.algorithm.name), x5chain of \(verified.x5chainCount)"),
+            ("signature", "\(verified.algorithm), x5chain of \(verified.x5chainCount)"),
             ("sha256", verified.sha256Hex),
         ]
         rows += verified.warnings.enumerated().map { ($0.offset == 0 ? "warnings" : "", $0.element) }

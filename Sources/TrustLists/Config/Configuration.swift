@@ -35,10 +35,12 @@ public struct Configuration: Sendable {
     /// passes it).
     public var server: ServerSettings?
 
-    /// Every configured list, in file order (VICAL before RICAL within a network).
+    /// Every configured list, in file order (VICAL, RICAL, then the LoTEs in their order within a network).
     public var lists: [ListConfiguration] {
         networks.flatMap { network in
-            [network.vical, network.rical].compactMap { $0 }.map { ListConfiguration(network: network, source: $0) }
+            ([network.vical, network.rical].compactMap { $0 } + network.lotes).map {
+                ListConfiguration(network: network, source: $0)
+            }
         }
     }
 
@@ -192,6 +194,8 @@ public struct NetworkConfiguration: Sendable {
     public var vical: ListSource?
     /// The RICAL, if the network publishes one.
     public var rical: ListSource?
+    /// The Lists of Trusted Entities (`lotes`), in file order; empty when none.
+    public var lotes: [ListSource]
     /// For lists without `nextUpdate`: how long after `date` a list stays fresh, in seconds (default 30 days).
     public var maxAgeSeconds: Double
     /// How long past `nextUpdate` (or `date + maxAge`) a list is overdue but still trusted, in seconds
@@ -205,14 +209,13 @@ public struct NetworkConfiguration: Sendable {
 
     init(_ reader: JSONObjectReader, folder: URL, http: HTTPSettings) throws(ConfigurationError) {
         try reader.requireOnly([
-            "id", "root", "vical", "rical", "maxAgeSeconds", "overdueGraceSeconds", "readerEKUOptionalForOpenID4VP",
+            "id", "root", "vical", "rical", "lotes", "maxAgeSeconds", "overdueGraceSeconds", "readerEKUOptionalForOpenID4VP",
             "revocation",
         ])
         id = try reader.requiredString("id")
-        guard id.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || "._-".contains($0)) }),
-            let first = id.first, first.isLowercase || first.isNumber
-        else {
-            throw reader.error(at: "id", "'\(id)' must start with a-z or 0-9 and use only a-z, 0-9, '.', '_' and '-'")
+        guard ListID.isValidName(id) else {
+            throw reader.error(
+                at: "id", "'\(id)' must start with a-z or 0-9 and use only a-z, 0-9, '.', '_' and '-' (at most 64)")
         }
         guard let rootReader = try reader.object("root") else { throw reader.error(at: "root", "missing (required)") }
         root = try RootSource(rootReader, folder: folder, http: http)
@@ -222,7 +225,19 @@ public struct NetworkConfiguration: Sendable {
         rical = try reader.object("rical").map { r throws(ConfigurationError) in
             try ListSource(r, kind: .rical, folder: folder, http: http)
         }
-        guard vical != nil || rical != nil else { throw reader.error(at: nil, "names neither a vical nor a rical") }
+        var lotes: [ListSource] = []
+        for (entry, path) in try reader.array("lotes") ?? [] {
+            let lote = try ListSource(
+                try JSONObjectReader(entry, path: path, file: reader.file), kind: .lote, folder: folder, http: http)
+            if lotes.contains(where: { $0.name == lote.name }) {
+                throw ConfigurationError(file: reader.file, path: "\(path).id", message: "duplicate LoTE id '\(lote.name)'")
+            }
+            lotes.append(lote)
+        }
+        self.lotes = lotes
+        guard vical != nil || rical != nil || !lotes.isEmpty else {
+            throw reader.error(at: nil, "names no list: give a vical, a rical or lotes")
+        }
         maxAgeSeconds = try reader.number("maxAgeSeconds", in: 60...(366 * 86_400)) ?? 2_592_000
         overdueGraceSeconds = try reader.number("overdueGraceSeconds", in: 0...(366 * 86_400)) ?? 259_200
         readerEKUOptionalForOpenID4VP = try reader.bool("readerEKUOptionalForOpenID4VP") ?? false
@@ -256,9 +271,14 @@ public struct RootSource: Sendable {
 public struct ListSource: Sendable {
     /// Which kind of list.
     public var kind: ListKind
+    /// The list's name in its network: `vical`, `rical`, or a LoTE's `id`.
+    public var name: String
+    /// A LoTE's `loteType`: the `LoTEType` URI the list must carry (ETSI TS 119 602); nil for VICALs and RICALs.
+    public var loteType: String?
     /// URL of the signed list.
     public var url: String
-    /// The provider the list must name (`vicalProvider` / `provider`); nil accepts any.
+    /// The provider the list must name (`vicalProvider` / `provider`; a LoTE's `SchemeOperatorName` in any of its
+    /// languages); nil accepts any.
     public var provider: String?
     /// A signed list shipped with the deployment, used while nothing better is cached; nil for none.
     public var bootstrap: URL?
@@ -267,13 +287,33 @@ public struct ListSource: Sendable {
     public var signerEKU: String?
 
     init(_ reader: JSONObjectReader, kind: ListKind, folder: URL, http: HTTPSettings) throws(ConfigurationError) {
-        try reader.requireOnly(["url", "provider", "bootstrap", "signerEKU"])
+        if kind == .lote {
+            try reader.requireOnly(["id", "url", "loteType", "provider", "bootstrap"])
+            name = try reader.requiredString("id")
+            guard ListID.isValidName(name), ListKind(rawValue: name) == nil || name == ListKind.lote.rawValue else {
+                throw reader.error(
+                    at: "id",
+                    "'\(name)' must start with a-z or 0-9, use only a-z, 0-9, '.', '_' and '-' (at most 64), and be "
+                        + "neither vical nor rical")
+            }
+            let type = try reader.requiredString("loteType")
+            guard let scheme = URLComponents(string: type)?.scheme, !scheme.isEmpty else {
+                throw reader.error(
+                    at: "loteType",
+                    "'\(type)' is not a URI; give the LoTEType, e.g. http://uri.etsi.org/19602/LoTEType/EUPIDProvidersList")
+            }
+            loteType = type
+        } else {
+            try reader.requireOnly(["url", "provider", "bootstrap", "signerEKU"])
+            name = kind.rawValue
+            loteType = nil
+        }
         self.kind = kind
         url = try reader.requiredString("url")
         try checkURL(url, reader: reader, key: "url", http: http)
         provider = try reader.string("provider")
         bootstrap = try reader.string("bootstrap").map { Configuration.resolve($0, against: folder) }
-        let eku = try reader.string("signerEKU")
+        let eku = kind == .lote ? nil : try reader.string("signerEKU")
         if let eku, eku.split(separator: ".").count < 2 || !eku.allSatisfy({ $0.isNumber || $0 == "." }) {
             throw reader.error(at: "signerEKU", "'\(eku)' is not a dotted OID")
         }
@@ -287,8 +327,8 @@ public struct ListConfiguration: Sendable {
     public let network: NetworkConfiguration
     /// The list's source.
     public let source: ListSource
-    /// `network/kind`.
-    public var id: ListID { ListID(network: network.id, kind: source.kind) }
+    /// `network/name`.
+    public var id: ListID { ListID(network: network.id, name: source.name) }
 }
 
 /// Checks a URL with the fetcher's own scheme rule (``URLPolicy``), so that a URL the fetcher would refuse is a

@@ -1,7 +1,8 @@
 import Foundation
 
 extension ListConfiguration {
-    /// The verification policy the configuration asks of this list: its provider, its signer EKU, the clock skew.
+    /// The verification policy the configuration asks of a VICAL or RICAL: its provider, its signer EKU, the clock skew
+    /// (a LoTE's settings are made by ``verify(_:anchors:clockSkewSeconds:at:mark:)``).
     public func verificationSettings(clockSkewSeconds: TimeInterval) -> VerificationSettings {
         var policy = VerificationSettings()
         policy.clockSkewSeconds = clockSkewSeconds
@@ -9,6 +10,7 @@ extension ListConfiguration {
         switch source.kind {
         case .vical: policy.vicalSignerEKU = source.signerEKU
         case .rical: policy.ricalSignerEKU = source.signerEKU
+        case .lote: break
         }
         return policy
     }

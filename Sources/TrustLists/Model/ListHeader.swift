@@ -36,7 +36,7 @@ public struct ListHeader: Sendable {
                 return Keys(
                     provider: "vicalProvider", issueID: "vicalIssueID", url: "vicalURL",
                     known: shared.union(["vicalProvider", "vicalIssueID", "vicalURL"]))
-            case .rical:
+            case .rical, .lote:  // a LoTE is JSON and never decoded here
                 return Keys(
                     provider: "provider", issueID: "id", url: "latestRicalUrl",
                     known: shared.union(["provider", "id", "latestRicalUrl", "type"]))

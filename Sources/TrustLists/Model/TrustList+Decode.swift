@@ -30,6 +30,9 @@ extension TrustList {
         switch kind {
         case .vical: return .vical(try Vical(rootMap, warnings: &warnings))
         case .rical: return .rical(try Rical(rootMap, warnings: &warnings))
+        case .lote:
+            throw TrustListError(
+                .wrongListType, "a LoTE is JSON signed as JAdES, not a COSE_Sign1 payload (use the LoTE verifier)")
         }
     }
 }

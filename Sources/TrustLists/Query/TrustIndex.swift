@@ -10,9 +10,9 @@ final class TrustIndex: Sendable {
     var snapshot: Snapshot { verified.snapshot }
     /// The snapshot's sources, in order; entries refer to them by position.
     let sources: [Snapshot.Source]
-    /// Positions in ``sources`` of the VICALs.
+    /// Positions in ``sources`` of the VICALs and of the LoTEs consulted for issuers (PID and mDL providers).
     let vicalSources: [Int]
-    /// Positions in ``sources`` of the RICALs.
+    /// Positions in ``sources`` of the RICALs and of the LoTEs consulted for readers (WRPAC providers).
     let ricalSources: [Int]
     /// The IACAs.
     let issuers: ListedEntries<Snapshot.Issuer>
@@ -36,8 +36,14 @@ final class TrustIndex: Sendable {
         self.sources = sources
         var position: [ListID: Int] = [:]
         for (index, source) in sources.enumerated() where position[source.list] == nil { position[source.list] = index }
-        vicalSources = sources.indices.filter { sources[$0].kind == .vical }
-        ricalSources = sources.indices.filter { sources[$0].kind == .rical }
+        func consulted(as kind: ListKind) -> [Int] {
+            sources.indices.filter {
+                sources[$0].kind == kind
+                    || sources[$0].kind == .lote && LoTEServiceRole.consulted(forListType: sources[$0].loteType) == kind
+            }
+        }
+        vicalSources = consulted(as: .vical)
+        ricalSources = consulted(as: .rical)
         issuers = ListedEntries(snapshot.issuers, sourcePositions: position, certificates: verified.certificates)
         verifiers = ListedEntries(snapshot.verifiers, sourcePositions: position, certificates: verified.certificates)
         issuerMemo = ValidationMemo(capacity: memoCapacity)

@@ -46,7 +46,7 @@ public final class TrustQueries: Sendable {
     /// The current generation.
     public var generation: UInt64 { index.snapshot.generation }
 
-    private var index: TrustIndex { current.withLock { $0 } }
+    var index: TrustIndex { current.withLock { $0 } }
 
     /// Whether a reader (mdoc verifier) is trusted: its chain must validate with OpenSSL to an entry of a usable RICAL
     /// at `time`, and its leaf must carry EKU 1.0.18013.5.1.6 (ISO/IEC 18013-5 Table B.8).
@@ -90,5 +90,24 @@ public final class TrustQueries: Sendable {
     ///   docTypes, or `.notTrusted` with the reason.
     public func issuerDecision(chain: [Certificate], docType: String, at time: Date) -> TrustDecision {
         index.issuerDecision(chain: chain, docType: docType, at: time)
+    }
+
+    /// A wallet provider decision (AuthZEN role `http://ec.europa.eu/NS/wallet-provider`): the chain (leaf first)
+    /// validated by OpenSSL at `time` to a certificate of a current `…/SvcType/WalletSolution/Issuance` service of a
+    /// usable LoTE (ETSI TS 119 602; each listed certificate ends a chain as listed). No revocation check.
+    /// - Returns: trusted with the service's entity as the anchor's `name`; else `trust_list_unavailable` (no wallet
+    ///   providers LoTE configured or usable), `trust_list_expired`, `not_on_trust_list` or `chain_invalid`.
+    public func walletProviderDecision(chain: [Certificate], at time: Date) -> TrustDecision {
+        index.walletProviderDecision(chain: chain, at: time)
+    }
+
+    /// Whether a bare key is listed: its RFC 7638 SHA-256 thumbprint among the `PublicKeyValues` of a current service
+    /// of one of `roles` in a usable LoTE (for issuer roles, one whose docTypes cover `docTypes`).
+    /// - Returns: trusted (the anchor names the service, its `sha256` is the thumbprint); else
+    ///   `trust_list_unavailable`, `trust_list_expired` or `not_on_trust_list`.
+    public func keyDecision(
+        thumbprint: String, roles: Set<LoTEServiceRole>, docTypes: [String] = [], at time: Date
+    ) -> TrustDecision {
+        index.keyDecision(thumbprint: thumbprint, roles: roles, docTypes: docTypes, at: time)
     }
 }

@@ -75,21 +75,25 @@ extension Snapshot {
             }
         }
         // Rows come grouped by list: look a list up only when it changes.
-        func check(_ count: Int, _ list: (Int) -> ListID, _ kind: ListKind, _ table: String) throws(SnapshotError) {
+        func check(
+            _ count: Int, _ list: (Int) -> ListID, _ allowed: Set<ListKind>, _ table: String
+        ) throws(SnapshotError) {
             var previous: ListID?
             for index in 0..<count {
                 let source = list(index)
                 guard source != previous else { continue }
-                guard kinds[source] == kind else {
+                guard let kind = kinds[source], allowed.contains(kind) else {
                     throw SnapshotError(
                         .snapshotCorrupt,
-                        "\(table).rows[\(index)]: source \(source) is not a \(kind.displayName) of sources")
+                        "\(table).rows[\(index)]: source \(source) is not a "
+                            + allowed.sorted().map(\.displayName).joined(separator: " or ") + " of sources")
                 }
                 previous = source
             }
         }
-        try check(issuers.count, { issuers[$0].source }, .vical, "issuers")
-        try check(verifiers.count, { verifiers[$0].source }, .rical, "verifiers")
+        try check(issuers.count, { issuers[$0].source }, [.vical, .lote], "issuers")
+        try check(verifiers.count, { verifiers[$0].source }, [.rical, .lote], "verifiers")
+        try check(services.count, { services[$0].source }, [.lote], "services")
     }
 
     /// A decoding error as `path: what`, e.g. `issuers[3].notAfter: expected an RFC 3339 time, found "x"`.

@@ -8,17 +8,19 @@ extension Snapshot {
     /// In `snapshot.json` a source is an object with the keys of the stored properties below; an absent value is
     /// `null`.
     public struct Source: Sendable, Hashable, Codable {
-        /// `network/kind`.
+        /// `network/name`.
         public var list: ListID
         /// The network's configured id.
         public var network: String
-        /// VICAL or RICAL.
+        /// VICAL, RICAL or LoTE.
         public var kind: ListKind
-        /// `vicalProvider` / `provider` of the current version; nil when there is none.
+        /// A LoTE's configured `LoTEType`; nil for VICALs and RICALs.
+        public var loteType: String?
+        /// `vicalProvider` / `provider` / a LoTE's `SchemeOperatorName` of the current version; nil when there is none.
         public var provider: String?
-        /// `vicalIssueID` / `id`; nil when the list has none or there is no list.
+        /// `vicalIssueID` / `id` / `LoTESequenceNumber`; nil when the list has none or there is no list.
         public var issueID: UInt64?
-        /// `date` of the current version, UTC; nil when there is no list.
+        /// `date` (a LoTE's `ListIssueDateTime`) of the current version, UTC; nil when there is no list.
         public var date: Date?
         /// `nextUpdate`; nil when absent.
         public var nextUpdate: Date?
@@ -32,8 +34,8 @@ extension Snapshot {
         public var sha256: String?
         /// Usable entries of the current version (0 when there is none).
         public var entries: Int
-        /// How many issuers (VICAL) or verifiers (RICAL) this list put into the snapshot: 0 when its state at build
-        /// time was `expired` or `no_trust`.
+        /// How many issuers (VICAL), verifiers (RICAL), or issuers and verifiers (LoTE) this list put into the
+        /// snapshot: 0 when its state at build time was `expired` or `no_trust`.
         public var contributed: Int
         /// The list signer's subject (RFC 4514); nil when there is no list.
         public var signerSubject: String?
@@ -51,11 +53,12 @@ extension Snapshot {
             list: ListID, provider: String?, issueID: UInt64?, date: Date?, nextUpdate: Date?, notAfter: Date?,
             state: ListState, stateReason: String?, sha256: String?, entries: Int, contributed: Int,
             signerSubject: String?, signerNotAfter: Date?, verifiedAt: Date?, maxAgeSeconds: Double,
-            overdueGraceSeconds: Double
+            overdueGraceSeconds: Double, loteType: String? = nil
         ) {
             self.list = list
             self.network = list.network
             self.kind = list.kind
+            self.loteType = loteType
             self.provider = provider
             self.issueID = issueID
             self.date = date
@@ -98,7 +101,7 @@ extension Snapshot {
 
 extension Snapshot.Source {
     private enum Keys: String, CodingKey {
-        case list, network, kind, provider, issueID, date, nextUpdate, notAfter, state, stateReason, sha256, entries
+        case list, network, kind, loteType, provider, issueID, date, nextUpdate, notAfter, state, stateReason, sha256, entries
         case contributed, signerSubject, signerNotAfter, verifiedAt, maxAgeSeconds, overdueGraceSeconds
     }
 
@@ -116,6 +119,7 @@ extension Snapshot.Source {
         list = try container.decode(ListID.self, forKey: .list)
         network = try container.decode(String.self, forKey: .network)
         kind = try container.decode(ListKind.self, forKey: .kind)
+        loteType = try container.decodeIfPresent(String.self, forKey: .loteType)
         provider = try container.decodeIfPresent(String.self, forKey: .provider)
         issueID = try container.decodeIfPresent(UInt64.self, forKey: .issueID)
         date = try time(.date)
@@ -142,6 +146,7 @@ extension Snapshot.Source {
         try container.encode(list, forKey: .list)
         try container.encode(network, forKey: .network)
         try container.encode(kind, forKey: .kind)
+        try encode(loteType, .loteType)
         try encode(provider, .provider)
         try encode(issueID, .issueID)
         try encode(date.map(Timestamp.text), .date)

@@ -10,19 +10,20 @@ import Foundation
 ///
 /// JSON form (``jsonEncoded()``, ``init(jsonEncoded:)``), keys sorted:
 ///
-///     { "schemaVersion": 1, "generation": 3, "builtAt": "2026-01-01T01:00:00Z",
+///     { "schemaVersion": 2, "generation": 3, "builtAt": "2026-01-01T01:00:00Z",
 ///       "sources":   [ { "list": "aamva/vical", "state": "fresh", … }, … ],
 ///       "issuers":   { "fields": ["certificate", "sha256", …], "rows": [ ["MIIB…", "0937…", …], … ] },
-///       "verifiers": { "fields": ["certificate", "sha256", …], "rows": [ … ] } }
+///       "verifiers": { "fields": ["certificate", "sha256", …], "rows": [ … ] },
+///       "services":  { "fields": ["entity", "name", "type", …], "rows": [ … ] } }
 ///
-/// Sources are objects (``Source``); issuers and verifiers are tables whose `fields` name the values of each row, in
-/// the order of ``Issuer``'s and ``Verifier``'s stored properties (rows decode about twice as fast as objects with
+/// Sources are objects (``Source``); issuers, verifiers and services are tables whose `fields` name the values of each
+/// row, in the order of ``Issuer``'s, ``Verifier``'s and ``Service``'s stored properties (rows decode about twice as fast as objects with
 /// Foundation's `JSONDecoder`; see `SnapshotTable`). Dates are RFC 3339 UTC strings with millisecond precision
 /// (`2025-11-13T10:09:13.652Z`; whole seconds without a fraction), bytes are base64 (certificates, DER names) or
 /// lower-case hex (SHA-256, key identifiers), an absent value is `null`.
 public struct Snapshot: Sendable, Hashable, Codable {
-    /// The schema version this build writes and reads: 1.
-    public static let currentSchemaVersion = 1
+    /// The schema version this build writes and reads: 2 (2 added LoTEs: `services` and the sources' `loteType`).
+    public static let currentSchemaVersion = 2
 
     /// The schema version of this snapshot (``currentSchemaVersion`` for one built here).
     public var schemaVersion: Int
@@ -32,10 +33,14 @@ public struct Snapshot: Sendable, Hashable, Codable {
     public var builtAt: Date
     /// One per configured list, in configuration order, whether or not the list contributed entries.
     public var sources: [Source]
-    /// One per distinct IACA certificate of each VICAL that was trusted at build time.
+    /// One per distinct IACA certificate of each VICAL, and one per certificate of each current PID or mDL issuance
+    /// service of each LoTE, that was trusted at build time.
     public var issuers: [Issuer]
-    /// One per entry of each RICAL that was trusted at build time.
+    /// One per entry of each RICAL, and one per certificate of each current WRPAC issuance service of each LoTE, that
+    /// was trusted at build time.
     public var verifiers: [Verifier]
+    /// One per service of each LoTE that was trusted at build time, current or not.
+    public var services: [Service]
 
     /// Creates a snapshot of the current schema version.
     /// - Parameters:
@@ -44,17 +49,22 @@ public struct Snapshot: Sendable, Hashable, Codable {
     ///   - sources: one per configured list.
     ///   - issuers: the IACAs.
     ///   - verifiers: the reader CA entries.
-    public init(generation: UInt64, builtAt: Date, sources: [Source], issuers: [Issuer], verifiers: [Verifier]) {
+    ///   - services: the LoTE services.
+    public init(
+        generation: UInt64, builtAt: Date, sources: [Source], issuers: [Issuer], verifiers: [Verifier],
+        services: [Service] = []
+    ) {
         self.schemaVersion = Self.currentSchemaVersion
         self.generation = generation
         self.builtAt = builtAt
         self.sources = sources
         self.issuers = issuers
         self.verifiers = verifiers
+        self.services = services
     }
 
     private enum Keys: String, CodingKey {
-        case schemaVersion, generation, builtAt, sources, issuers, verifiers
+        case schemaVersion, generation, builtAt, sources, issuers, verifiers, services
     }
 
     /// Reads the JSON form described above (any decoder); see ``init(jsonEncoded:)`` for the checks on top.
@@ -71,6 +81,7 @@ public struct Snapshot: Sendable, Hashable, Codable {
         sources = try container.decode([Source].self, forKey: .sources)
         issuers = try container.decode(SnapshotTable<Issuer>.self, forKey: .issuers).rows
         verifiers = try container.decode(SnapshotTable<Verifier>.self, forKey: .verifiers).rows
+        services = try container.decode(SnapshotTable<Service>.self, forKey: .services).rows
     }
 
     /// Writes the JSON form described above (any encoder).
@@ -82,6 +93,7 @@ public struct Snapshot: Sendable, Hashable, Codable {
         try container.encode(sources, forKey: .sources)
         try container.encode(SnapshotTable(issuers), forKey: .issuers)
         try container.encode(SnapshotTable(verifiers), forKey: .verifiers)
+        try container.encode(SnapshotTable(services), forKey: .services)
     }
 
     /// The source entry of a list, if it is configured.

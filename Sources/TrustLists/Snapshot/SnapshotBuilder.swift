@@ -4,16 +4,19 @@ import X509
 /// Builds a ``Snapshot`` from scratch from the current lists (docs/architecture.md, The snapshot): never patched, so an
 /// entry removed upstream is gone from the next generation.
 ///
-/// Only lists whose state at build time is `fresh` or `overdue` contribute issuers (VICAL) or verifiers (RICAL); an
-/// `expired` or `no_trust` list keeps its source entry, with its facts and state, and contributes nothing. The
+/// Only lists whose state at build time is `fresh` or `overdue` contribute issuers (VICAL), verifiers (RICAL), or
+/// services and the anchors of their types (LoTE); an `expired` or `no_trust` list keeps its source entry, with its
+/// facts and state, and contributes nothing. The
 /// certificates were parsed when their list was verified; the builder only copies out the fields queries need, so
 /// nothing is parsed when the snapshot is loaded.
 public enum SnapshotBuilder {
     /// One configured list as the builder receives it: its verified current version (or none) and its state at
     /// build time.
     public struct Input: Sendable {
-        /// `network/kind`.
+        /// `network/name`.
         public let id: ListID
+        /// A LoTE's configured `LoTEType`; nil for VICALs and RICALs.
+        public let loteType: String?
         /// The network's `maxAgeSeconds`.
         public let maxAgeSeconds: Double
         /// The network's `overdueGraceSeconds`.
@@ -34,15 +37,17 @@ public enum SnapshotBuilder {
         ///   - overdueGraceSeconds: the network's `overdueGraceSeconds`.
         ///   - verified: the current verified version, or nil (state `no_trust`).
         ///   - summary: its facts when the caller already has them (one summary per commit); computed when nil.
+        ///   - loteType: a LoTE's configured `LoTEType`.
         ///   - time: the build time, UTC.
         public init(
             id: ListID, maxAgeSeconds: Double, overdueGraceSeconds: Double, verified: VerifiedList?,
-            summary: ListSummary? = nil, at time: Date
+            summary: ListSummary? = nil, loteType: String? = nil, at time: Date
         ) {
             let summary = summary ?? verified.map { ListSummary($0, id: id) }
             let evaluated = ListState.evaluate(
                 summary, at: time, maxAgeSeconds: maxAgeSeconds, overdueGraceSeconds: overdueGraceSeconds)
             self.id = id
+            self.loteType = loteType
             self.maxAgeSeconds = maxAgeSeconds
             self.overdueGraceSeconds = overdueGraceSeconds
             self.verified = verified
@@ -63,7 +68,7 @@ public enum SnapshotBuilder {
             self.init(
                 id: configuration.id, maxAgeSeconds: configuration.network.maxAgeSeconds,
                 overdueGraceSeconds: configuration.network.overdueGraceSeconds, verified: verified, summary: summary,
-                at: time)
+                loteType: configuration.source.loteType, at: time)
         }
     }
 
@@ -81,6 +86,7 @@ public enum SnapshotBuilder {
         var sources: [Snapshot.Source] = []
         var issuers: [Snapshot.Issuer] = []
         var verifiers: [Snapshot.Verifier] = []
+        var services: [Snapshot.Service] = []
         var certificates: [String: Certificate] = [:]
         var seen: Set<ListID> = []
         for input in inputs where seen.insert(input.id).inserted {
@@ -99,6 +105,13 @@ public enum SnapshotBuilder {
                     verifiers += built
                     contributed = built.count
                     for info in rical.certificateInfos { certificates[info.certificate.sha256Hex] = info.certificate }
+                case (.lote(let lote), .some) where input.id.kind == .lote:
+                    let built = Self.contribution(of: lote, source: input.id, at: time)
+                    issuers += built.issuers
+                    verifiers += built.verifiers
+                    services += built.services
+                    contributed = built.issuers.count + built.verifiers.count
+                    for certificate in built.certificates { certificates[certificate.sha256Hex] = certificate }
                 case (nil, _), (_, nil):
                     (state, reason) = (.noTrust, "no verified list")
                 default:
@@ -110,7 +123,7 @@ public enum SnapshotBuilder {
         let generation = previousGeneration.map { $0 == .max ? $0 : $0 + 1 } ?? 1
         let snapshot = Snapshot(
             generation: generation, builtAt: SnapshotTime.normalized(time), sources: sources, issuers: issuers,
-            verifiers: verifiers)
+            verifiers: verifiers, services: services)
         return VerifiedSnapshot(snapshot: snapshot, certificates: certificates, revocation: revocation)
     }
 
@@ -127,7 +140,7 @@ public enum SnapshotBuilder {
             signerSubject: summary?.signerSubject,
             signerNotAfter: summary.map { SnapshotTime.normalized($0.signerNotAfter) },
             verifiedAt: summary.map { SnapshotTime.normalized($0.verifiedAt) }, maxAgeSeconds: input.maxAgeSeconds,
-            overdueGraceSeconds: input.overdueGraceSeconds)
+            overdueGraceSeconds: input.overdueGraceSeconds, loteType: input.loteType)
     }
 
     /// One issuer per distinct certificate, docTypes merged over SKI groups (see ``Snapshot/Issuer``).

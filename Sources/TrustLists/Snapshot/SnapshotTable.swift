@@ -121,22 +121,23 @@ extension UnkeyedDecodingContainer {
         return date
     }
 
-    /// The next value as a list id `network/kind`.
+    /// The next value as a list id `network/name`.
     mutating func decodeListID() throws -> ListID {
         let index = currentIndex
         let text = try decode(String.self)
-        // `network/kind`, split at the last "/" by hand (ListID(_:) splits into an array, which shows at 10,000 rows).
+        // `network/name`, split at the last "/" by hand (ListID(_:) splits into an array, which shows at 10,000 rows).
         let utf8 = text.utf8
-        if let slash = utf8.lastIndex(of: UInt8(ascii: "/")), slash != utf8.startIndex,
-            let kind = ListKind(rawValue: String(text[text.index(after: slash)...])),
-            !text[..<slash].contains("/")
-        {
-            return ListID(network: String(text[..<slash]), kind: kind)
+        if let slash = utf8.lastIndex(of: UInt8(ascii: "/")) {
+            let network = text[..<slash]
+            let name = text[text.index(after: slash)...]
+            if ListID.isValidName(network), ListID.isValidName(name) {
+                return ListID(network: String(network), name: String(name))
+            }
         }
         throw DecodingError.dataCorrupted(
             .init(
                 codingPath: codingPath + [RowIndex(index)],
-                debugDescription: "expected a list id network/vical or network/rical, found \"\(text)\""))
+                debugDescription: "expected a list id network/name (such as aamva/vical), found \"\(text)\""))
     }
 }
 

@@ -4,7 +4,7 @@ import X509
 /// The facts of one verified list version that states, status, the snapshot and metrics need, kept without the
 /// list itself so that they can be stored as JSON and read back without verifying again.
 public struct ListSummary: Sendable, Hashable, Codable {
-    /// `network/kind`.
+    /// `network/name`.
     public var id: ListID
     /// SHA-256 of the signed bytes, hex.
     public var sha256: String
@@ -31,7 +31,7 @@ public struct ListSummary: Sendable, Hashable, Codable {
     public var verifiedAt: Date
 
     /// Its place in the order of versions.
-    public var version: ListVersion { ListVersion(date: date, issueID: issueID) }
+    public var version: ListVersion { ListVersion(date: date, issueID: issueID, kind: id.kind) }
 
     /// The summary of a verified list.
     public init(_ verified: VerifiedList, id: ListID) {

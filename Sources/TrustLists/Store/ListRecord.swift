@@ -31,8 +31,8 @@ public struct HighWaterMark: Sendable, Hashable, Codable {
         contentSHA256 = summary.contentSHA256
     }
 
-    /// Its place in the order of versions.
-    public var version: ListVersion { ListVersion(date: date, issueID: issueID) }
+    /// Its place in the order of versions of a list of `kind`.
+    public func version(of kind: ListKind) -> ListVersion { ListVersion(date: date, issueID: issueID, kind: kind) }
 }
 
 /// A refresh failure, and how long it has lasted: `first` and `count` cover the failures since the last success.
@@ -119,7 +119,7 @@ public typealias ListRecord = SourceRecord<ListSummary, HighWaterMark>
 extension SourceRecord where Version == ListSummary, Mark == HighWaterMark {
     /// Raises the high-water mark to `summary` when it is a later version (``ListVersion`` order), or sets it.
     public mutating func raiseHighWater(to summary: ListSummary) {
-        if let mark = highWater, summary.version <= mark.version { return }
+        if let mark = highWater, summary.version <= mark.version(of: summary.id.kind) { return }
         highWater = HighWaterMark(summary)
     }
 }

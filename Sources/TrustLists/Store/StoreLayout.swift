@@ -9,7 +9,8 @@ import Foundation
 ///     lock                          advisory lock: one refresh at a time (CLI and daemon); holds the last run's
 ///                                   persist failure (JSON), empty once a run stores
 ///     state.json                    per list: current version, high-water mark, validators, attempts, errors
-///     lists/<network>/<kind>/<sha256>.cose   verified signed lists, content-addressed (current and previous)
+///     lists/<network>/<name>/<sha256>.cose   verified signed lists, content-addressed (current and previous);
+///                                            a LoTE's are `<sha256>.jws`
 ///     roots/<sha256>.der            roots whose SHA-256 matched a pin
 ///     crls/<network>/<issuerSHA256>/<sha256>.crl   verified CRLs per listed CA, as published (current and previous)
 ///     quarantine/                   cached lists and roots that went bad (failed verification, not a regular file,
@@ -54,12 +55,12 @@ public struct StoreLayout: Sendable {
 
     /// The folder of one list's verified versions.
     public func lists(_ id: ListID) -> URL {
-        root.appendingPathComponent("lists").appendingPathComponent(id.network).appendingPathComponent(id.kind.rawValue)
+        root.appendingPathComponent("lists").appendingPathComponent(id.network).appendingPathComponent(id.name)
     }
 
     /// One verified list version.
     public func list(_ id: ListID, sha256: String) -> URL {
-        lists(id).appendingPathComponent("\(sha256).cose")
+        lists(id).appendingPathComponent("\(sha256).\(id.kind.fileExtension)")
     }
 
     /// The folder of one CA's verified CRLs in one network.

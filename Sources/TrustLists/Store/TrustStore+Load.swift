@@ -99,7 +99,10 @@ extension TrustStore {
     ) -> VerifiedList? {
         let folder = layout.lists(list.id)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        var shas = names.filter { $0.hasSuffix(".cose") && !$0.hasPrefix(".") }.map { String($0.dropLast(5)) }
+        let suffix = "." + list.id.kind.fileExtension
+        var shas = names.filter { $0.hasSuffix(suffix) && !$0.hasPrefix(".") }.map {
+            String($0.dropLast(suffix.count))
+        }
         guard !shas.isEmpty else { return nil }
         guard !anchors.isEmpty else {
             events.append(
@@ -110,12 +113,10 @@ extension TrustStore {
         if let named = record.current?.sha256, let index = shas.firstIndex(of: named) {
             shas.swapAt(0, index)
         }
-        let verifier = TrustListVerifier(
-            anchors: anchors, settings: list.verificationSettings(clockSkewSeconds: configuration.clockSkewSeconds))
         var candidates: [VerifiedList] = []
         for sha in shas {
             let file = layout.list(list.id, sha256: sha)
-            if let known = verifiedBySHA[sha], known.list.kind == list.source.kind {
+            if let known = verifiedVersions[list.id]?[sha] {
                 candidates.append(known)
                 continue
             }
@@ -138,9 +139,9 @@ extension TrustStore {
                 continue
             }
             let verifiedAt = record.current?.sha256 == sha ? record.current?.verifiedAt : modificationDate(file)
-            switch verifyCached(bytes, verifier: verifier, kind: list.source.kind, at: time, originally: verifiedAt) {
+            switch verifyCached(bytes, as: list, anchors: anchors, at: time, originally: verifiedAt) {
             case .success(let verified) where verified.sha256Hex == sha:
-                verifiedBySHA[sha] = verified
+                verifiedVersions[list.id, default: [:]][sha] = verified
                 candidates.append(verified)
             case .success:
                 quarantine(
@@ -175,7 +176,8 @@ extension TrustStore {
         // even when the current version's file is lost or damaged (the next refresh fetches the list again).
         let usable = candidates.filter { candidate in
             guard let mark = record.highWater else { return true }
-            if candidate.version != mark.version { return candidate.version > mark.version }
+            let markVersion = mark.version(of: list.id.kind)
+            if candidate.version != markVersion { return candidate.version > markVersion }
             return mark.contentSHA256.map { $0 == hexString(candidate.contentSHA256) }
                 ?? (mark.sha256 == candidate.sha256Hex)
         }
@@ -185,7 +187,7 @@ extension TrustStore {
                     list: list.id,
                     message:
                         "cached version \(below.sha256Hex.prefix(12)) (\(below.version)) is below the highest accepted "
-                        + "(\(record.highWater?.version.description ?? "-")): not used; the next refresh fetches the list"
+                        + "(\(record.highWater?.version(of: list.id.kind).description ?? "-")): not used; the next refresh fetches the list"
                 ))
         }
         return usable.max { $0.version < $1.version }
@@ -195,25 +197,29 @@ extension TrustStore {
     /// or the time asked is before the list), verifies it at the time it was first verified, which proves it
     /// authentic (its state then follows the clock). A version that fails at its own verification time is damaged.
     private func verifyCached(
-        _ bytes: [UInt8], verifier: TrustListVerifier, kind: ListKind, at time: Date, originally: Date?
+        _ bytes: [UInt8], as list: ListConfiguration, anchors: [Certificate], at time: Date, originally: Date?
     ) -> Result<VerifiedList, TrustListError> {
+        func verify(at time: Date) throws(TrustListError) -> VerifiedList {
+            try list.verify(
+                bytes, anchors: anchors, clockSkewSeconds: configuration.clockSkewSeconds, at: time, mark: nil)
+        }
         do {
-            return .success(try verifier.verify(bytes, kind: kind, at: time))
+            return .success(try verify(at: time))
         } catch {
             guard Self.timeBound.contains(error.code), let originally, originally != time else {
                 return .failure(error)
             }
             do {
-                return .success(try verifier.verify(bytes, kind: kind, at: originally))
+                return .success(try verify(at: originally))
             } catch {
                 return .failure(error)
             }
         }
     }
 
-    /// The quarantine name of a list version's file: `network-kind-sha256.cose`.
+    /// The quarantine name of a list version's file: `network-name-sha256.cose` (`.jws` for a LoTE).
     private func quarantineName(_ file: URL, list: ListID) -> String {
-        "\(list.network)-\(list.kind.rawValue)-\(file.deletingPathExtension().lastPathComponent).cose"
+        "\(list.network)-\(list.name)-\(file.lastPathComponent)"
     }
 
     func modificationDate(_ file: URL) -> Date? {

@@ -52,9 +52,10 @@ public final class TrustStore {
     /// What loading noticed: state rebuilt, lists quarantined, roots missing.
     public internal(set) var events: [Event] = []
 
-    /// Versions already verified in this process, by SHA-256: loading again skips their verification (their
+    /// Versions already verified in this process, by list and SHA-256 (a version verified for one list, under its
+    /// network's roots and settings, is never reused for another): loading again skips their verification (their
     /// states still follow the clock).
-    var verifiedBySHA: [String: VerifiedList] = [:]
+    var verifiedVersions: [ListID: [String: VerifiedList]] = [:]
 
     /// The files a fresh process would load, with the bytes they must hold: every file written since the last load,
     /// and the current lists and roots the load read intact. ``checkCommitted()`` reads them back.
@@ -192,7 +193,7 @@ public final class TrustStore {
         record.recordSuccess(at: time, origin: origin)
         records[id] = record
         current[id] = verified
-        verifiedBySHA[summary.sha256] = verified
+        verifiedVersions[id, default: [:]][summary.sha256] = verified
         if !isReadOnly { pruneVersions(of: id, keeping: [summary.sha256, record.previousSHA256].compactMap { $0 }) }
         return summary
     }
@@ -203,7 +204,8 @@ public final class TrustStore {
     private func pruneVersions(of id: ListID, keeping: [String]) {
         let folder = layout.lists(id)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        for name in names where name.hasSuffix(".cose") && !keeping.contains(String(name.dropLast(5))) {
+        let suffix = "." + id.kind.fileExtension
+        for name in names where name.hasSuffix(suffix) && !keeping.contains(String(name.dropLast(suffix.count))) {
             let file = folder.appendingPathComponent(name)
             try? FileManager.default.removeItem(at: file)
             expected[file] = nil

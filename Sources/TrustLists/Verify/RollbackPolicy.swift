@@ -30,7 +30,7 @@ public struct RollbackPolicy: ListVerificationPolicy {
         guard let list = candidate.list, let content = candidate.contentSHA256 else {
             throw ListCandidate.outOfOrder(Self.self)
         }
-        let version = ListVersion(date: list.date, issueID: list.issueID)
+        let version = list.version
         switch try verdict(version, contentSHA256: hexString(content)) {
         case .newer(let note?): candidate.notes.append(note)
         case .newer(nil), .sameContent: break
@@ -44,7 +44,7 @@ public struct RollbackPolicy: ListVerificationPolicy {
     /// - Throws: ``TrustListError`` `rollback` or `equivocation`.
     public func verdict(_ version: ListVersion, contentSHA256: String) throws(TrustListError) -> Verdict {
         guard let mark else { return .newer(note: nil) }
-        let accepted = mark.version
+        let accepted = mark.version(of: .vical)
         // A mark written before content hashes were kept compares by the whole signed bytes.
         let sameContent = mark.contentSHA256.map { $0 == contentSHA256 } ?? false
         if version.date < accepted.date {

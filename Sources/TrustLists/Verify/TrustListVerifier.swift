@@ -45,6 +45,9 @@ public struct TrustListVerifier: Sendable {
     public func verify(
         _ bytes: [UInt8], kind: ListKind, at time: Date, additional: [any ListVerificationPolicy] = []
     ) throws(TrustListError) -> VerifiedList {
+        guard kind != .lote else {
+            throw TrustListError(.wrongListType, "a LoTE is JSON signed as JAdES: verify it with LoTEVerifier")
+        }
         var candidate = ListCandidate(bytes: bytes, kind: kind, time: time, settings: settings)
         for policy in policies + additional { try policy.check(&candidate) }
         guard let list = candidate.list, let signerChain = candidate.signerChain,
@@ -54,7 +57,7 @@ public struct TrustListVerifier: Sendable {
         }
         return VerifiedList(
             list: list, signedBytes: bytes, sha256: Digest.sha256.hash(bytes), contentSHA256: contentSHA256,
-            signerChain: signerChain, algorithm: algorithm, x5chainCount: candidate.x5chain.count, verifiedAt: time,
+            signerChain: signerChain, algorithm: algorithm.name, x5chainCount: candidate.x5chain.count, verifiedAt: time,
             warnings: candidate.warnings.lines, notes: candidate.notes)
     }
 }

@@ -12,9 +12,9 @@ import X509
 ///
 ///     DIR/current.json                                the pointer: generation, and the file of each item
 ///     DIR/snapshot/<sha256>.json                      a generation's JSON, exactly as GET /v1/snapshot serves it
-///     DIR/lists/<network>/<kind>/<sha256>.cose        a list version's signed bytes, as published
+///     DIR/lists/<network>/<name>/<sha256>.cose        a list version's signed bytes, as published (.jws: LoTE)
 ///     DIR/v1/snapshot                                 symbolic link to the current snapshot file
-///     DIR/v1/lists/<network>/<kind>                   symbolic link to the current list file
+///     DIR/v1/lists/<network>/<name>                   symbolic link to the current list file
 ///     DIR/crls/<network>/<issuerSHA256>/<sha256>.crl  a CA's CRL (DER), as GET /v1/crls/… serves it
 ///     DIR/v1/crls/<network>/<issuerSHA256>            symbolic link to the CA's current CRL file
 ///
@@ -102,10 +102,10 @@ public struct ExportDirectory: Sendable {
         for item in lists {
             var entry: [String: Any] = ["state": item.state.rawValue]
             if let version = item.version {
-                let path = "lists/\(item.id.network)/\(item.id.kind.rawValue)/\(version.sha256Hex).cose"
+                let path = "lists/\(item.id.network)/\(item.id.name)/\(version.sha256Hex).\(item.id.kind.fileExtension)"
                 if try writeOnce(version.bytes, to: path) { result.written.append(path) }
                 current.insert(path)
-                links.append(("v1/lists/\(item.id.network)/\(item.id.kind.rawValue)", path))
+                links.append(("v1/lists/\(item.id.network)/\(item.id.name)", path))
                 entry["path"] = path
                 entry["sha256"] = version.sha256Hex
                 entry["bytes"] = version.bytes.count

@@ -2,7 +2,7 @@ import Foundation
 import TrustLists
 
 /// The service's metrics in Prometheus text format, for node_exporter's textfile collector (`metrics.prom` in the
-/// cache directory). Every name starts with `trustlists_`; per-list series carry `list="<network>/<kind>"`.
+/// cache directory). Every name starts with `trustlists_`; per-list series carry `list="<network>/<name>"`.
 /// `docs/operations.md` lists them; in short:
 ///
 /// | name | type | labels | value |

@@ -105,9 +105,13 @@ struct Refresher {
             diff: diff, notes: notes, verificationSeconds: verificationSeconds)
     }
 
-    private func verifier(_ list: ListConfiguration, anchors: [Certificate]) -> TrustListVerifier {
-        TrustListVerifier(
-            anchors: anchors, settings: list.verificationSettings(clockSkewSeconds: configuration.clockSkewSeconds))
+    /// Verifies bytes as `list`, with its kind's rollback rule against the list's high-water mark.
+    private func verify(
+        _ bytes: [UInt8], as list: ListConfiguration, anchors: [Certificate], at time: Date
+    ) throws(TrustListError) -> VerifiedList {
+        try list.verify(
+            bytes, anchors: anchors, clockSkewSeconds: configuration.clockSkewSeconds, at: time,
+            mark: store.records[list.id]?.highWater)
     }
 
     /// Steps 1 and 3 to 10 for one list.
@@ -132,10 +136,8 @@ struct Refresher {
             }
             let clock = ContinuousClock()
             let started = clock.now
-            let rollback = RollbackPolicy(mark: record.highWater)
             let verification = Result { () throws(TrustListError) in
-                try verifier(list, anchors: anchors).verify(
-                    body, kind: list.source.kind, at: time, additional: [rollback])
+                try verify(body, as: list, anchors: anchors, at: time)
             }
             verificationSeconds = Self.seconds(clock.now - started)
             let verified = try verification.get()
@@ -169,9 +171,7 @@ struct Refresher {
         guard let data = try? Data(contentsOf: file), data.count <= configuration.http.maxBytes else {
             throw TrustListError(.networkError, "cannot read the bootstrap file \(file.path), or it exceeds maxBytes")
         }
-        let rollback = RollbackPolicy(mark: store.records[list.id]?.highWater)
-        let verified = try verifier(list, anchors: anchors).verify(
-            Array(data), kind: list.source.kind, at: time, additional: [rollback])
+        let verified = try verify(Array(data), as: list, anchors: anchors, at: time)
         // A bootstrap file is not the network: the commit records no success (ListRecord.recordSuccess), so a network
         // failure of this run stays recorded and lastSuccess says when the source last answered.
         try store.commit(verified, as: list.id, origin: .bootstrap, validators: (nil, nil), at: time)

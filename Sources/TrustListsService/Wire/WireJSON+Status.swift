@@ -16,7 +16,8 @@ extension WireJSON {
             "snapshot": snapshot.map(snapshotSummary), "crls": report.crls.map(crl),
             "lists": report.lists.map { list -> Object in
                 [
-                    "id": list.id.description, "state": list.state.rawValue, "stateReason": list.stateReason,
+                    "id": list.id.description, "kind": list.id.kind.rawValue,
+                    "loteType": configuration.list(list.id)?.source.loteType, "state": list.state.rawValue, "stateReason": list.stateReason,
                     "provider": list.current?.provider, "issueID": list.current?.issueID, "date": list.current?.date,
                     "nextUpdate": list.current?.nextUpdate, "notAfter": list.current?.notAfter,
                     "entries": list.current?.entries, "sha256": list.current?.sha256,
@@ -50,11 +51,11 @@ extension WireJSON {
         ]
     }
 
-    /// The snapshot part of status: `generation`, `builtAt`, `issuers`, `verifiers`.
+    /// The snapshot part of status: `generation`, `builtAt`, `issuers`, `verifiers`, `services` (of LoTEs).
     public static func snapshotSummary(_ snapshot: Snapshot) -> Object {
         [
             "generation": snapshot.generation, "builtAt": snapshot.builtAt, "issuers": snapshot.issuers.count,
-            "verifiers": snapshot.verifiers.count,
+            "verifiers": snapshot.verifiers.count, "services": snapshot.services.count,
         ]
     }
 }

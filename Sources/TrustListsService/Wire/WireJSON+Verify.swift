@@ -10,7 +10,7 @@ extension WireJSON {
             "valid": true, "reason": nil, "message": "verified", "kind": list.kind.rawValue,
             "provider": list.provider, "issueID": list.issueID, "date": list.date, "nextUpdate": list.nextUpdate,
             "notAfter": list.notAfter, "entries": list.entryCount, "warnings": verified.warnings,
-            "sha256": verified.sha256Hex, "algorithm": verified.algorithm.name, "x5chain": verified.x5chainCount,
+            "sha256": verified.sha256Hex, "algorithm": verified.algorithm, "x5chain": verified.x5chainCount,
             "verifiedAt": verified.verifiedAt,
             "signer": [
                 "subject": verified.signer.subject.rfc4514, "notBefore": verified.signer.notBefore,

@@ -203,7 +203,7 @@ struct LoTEVerifierTests {
             entities: [
                 (
                     name: "PID Provider",
-                    services: [(type: LoTEDecodingTests.pidIssuance, certificates: [issuerCA.certificate])]
+                    services: [.init(type: LoTEDecodingTests.pidIssuance, certificates: [issuerCA.certificate])]
                 )
             ])
         let jws = try LoTEPublisher.sign(

@@ -63,20 +63,35 @@ struct ChainValidationPolicy: DecisionPolicy {
     }
 
     /// Runs OpenSSL with the candidates as anchors or intermediates.
+    ///
+    /// Under the issuer profile only self-signed IACAs end a chain, except the certificates of a LoTE's issuance
+    /// services: the LoTE trusts each as listed (an intermediate CA ends the chain there, an end-entity certificate is
+    /// trusted as itself only, since OpenSSL never lets a non-CA certificate issue another), so such a validation runs
+    /// with partial chains, the VICAL's non-self-signed entries then joining as intermediates.
     private func validate<Row: ListedRow>(
         _ context: DecisionContext<Row>, candidates: [Int]
     ) -> ChainValidationResult {
         var anchors: [Certificate] = []
         var intermediates = Array(context.chain.dropFirst())
         var seen: Set<String> = []
+        let everyAnchor = context.profile.anchorRule == .everyAnchor
+        var partial = everyAnchor
         for index in candidates {
             let entry = context.table.entries[index]
-            guard seen.insert("\(entry.isAnchor) \(entry.sha256)").inserted,
+            let position = context.table.sources[index]
+            let fromLoTE = position >= 0 && context.index.sources[position].kind == .lote
+            let endsChain = entry.isAnchor && (everyAnchor || entry.isSelfIssued || fromLoTE)
+            guard seen.insert("\(endsChain) \(entry.sha256)").inserted,
                 let certificate = context.table.certificate(index)
             else { continue }
-            if entry.isAnchor { anchors.append(certificate) } else { intermediates.append(certificate) }
+            if endsChain {
+                anchors.append(certificate)
+                partial = partial || !entry.isSelfIssued
+            } else {
+                intermediates.append(certificate)
+            }
         }
-        return ChainValidator(anchors: anchors, anchorRule: context.profile.anchorRule)
+        return ChainValidator(anchors: anchors, anchorRule: partial ? .everyAnchor : context.profile.anchorRule)
             .validate(leaf: context.chain[0], intermediates: intermediates, at: context.time)
     }
 }

@@ -3,7 +3,7 @@
 /// that is `no_trust` or `expired` is never answered as trusted (docs/architecture.md, List states).
 struct UsableListPolicy: DecisionPolicy {
     func check<Row: ListedRow>(_ context: inout DecisionContext<Row>) -> TrustDecision.NotTrusted? {
-        let kindName = context.profile.kind.displayName
+        let kindName = context.profile.listNoun
         guard !context.kindSources.isEmpty else {
             return TrustDecision.NotTrusted(
                 reason: .trustListUnavailable,

@@ -49,6 +49,8 @@ public struct LoTECandidate: Sendable {
 public struct LoTEVerificationSettings: Sendable {
     /// The `LoTEType` the list must carry; nil accepts any (`trustctl verify` without `--lote-type`).
     public var expectedType: String?
+    /// A `SchemeOperatorName` the list must carry (the configuration's `provider`); nil accepts any.
+    public var expectedProvider: String?
     /// How far `ListIssueDateTime` may lie after the verification time, in seconds (default 180).
     public var clockSkewSeconds: TimeInterval = 180
     /// Bounds on the payload.

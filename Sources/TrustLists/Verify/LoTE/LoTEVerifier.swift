@@ -22,12 +22,12 @@ public struct LoTEVerifier: Sendable {
     }
 
     /// The policies, in order: JAdES structure, signature (with `x5t#S256` and `sigT`), signer validity, chain to a
-    /// pinned root, signer key usage, payload, `LoTEType`, operator against the signer, issue time.
+    /// pinned root, signer key usage, payload, `LoTEType`, provider, operator against the signer, issue time.
     public var policies: [any LoTEVerificationPolicy] {
         [
             JAdESStructurePolicy(), JAdESSignaturePolicy(), LoTESignerValidityPolicy(),
             LoTESignerChainPolicy(anchors: anchors), LoTESignerUsagePolicy(), LoTEPayloadPolicy(), LoTETypePolicy(),
-            LoTEOperatorPolicy(), LoTEFreshnessPolicy(),
+            LoTEProviderPolicy(), LoTEOperatorPolicy(), LoTEFreshnessPolicy(),
         ]
     }
 
@@ -40,7 +40,7 @@ public struct LoTEVerifier: Sendable {
     /// - Throws: ``TrustListError`` with one of `unsupported_format` (an XML LoTE), `malformed_jws`, `malformed_json`,
     ///   `limits_exceeded`, `unsupported_alg`, `unknown_critical_header`, `malformed_x5c`, `bad_signature`,
     ///   `signing_time_invalid`, `signer_expired`, `signer_not_yet_valid`, `chain_invalid`, `signer_key_usage`,
-    ///   `malformed_payload`, `wrong_list_type`, `date_in_future`, and those of the additional policies (`rollback`,
+    ///   `malformed_payload`, `wrong_list_type`, `provider_mismatch`, `date_in_future`, and those of the additional policies (`rollback`,
     ///   `equivocation`).
     public func verify(
         _ bytes: [UInt8], at time: Date, additional: [any LoTEVerificationPolicy] = []
