@@ -46,11 +46,15 @@ enum LoTEBenchmarks {
         guard checked.lote.entities.count == entities else {
             throw OpenSSLDirect.Failure(description: "\(checked.lote.entities.count) of \(entities) entities")
         }
-        print("  ours   = LoTEVerifier.verify(fresh copy of the bytes, at:) -> VerifiedLoTE: JWS compact, JAdES header,")
-        print("           ES256, x5c chain to the pinned root, signer usage, JSON with limits, every entity and service,")
+        print(
+            "  ours   = LoTEVerifier.verify(fresh copy of the bytes, at:) -> VerifiedLoTE: JWS compact, JAdES header,")
+        print(
+            "           ES256, x5c chain to the pinned root, signer usage, JSON with limits, every entity and service,")
         print("           every certificate's Certificate(derEncoded:); cold: new bytes and root every iteration")
         print("  python = json + cryptography in a subprocess, timed inside Python: ES256 over the signing input, the")
-        print("           x5c chain to the root, json.loads of the payload, load_der_x509_certificate of every certificate")
+        print(
+            "           x5c chain to the root, json.loads of the payload, load_der_x509_certificate of every certificate"
+        )
         print(
             "\n  LoTE of \(Bench.count(entities)) entities: \(Bench.megabytes(bytes.count)) signed (compact JAdES), "
                 + "\(checked.warnings.isEmpty ? "no warnings" : "warnings: \(checked.warnings)")")
@@ -66,7 +70,8 @@ enum LoTEBenchmarks {
                 let (timing, certificates) = try PythonLoTEVerifier.verify(
                     file: file, rootFile: rootFile, at: time, repetitions: iterations)
                 guard certificates == entities else {
-                    throw OpenSSLDirect.Failure(description: "python loaded \(certificates) of \(entities) certificates")
+                    throw OpenSSLDirect.Failure(
+                        description: "python loaded \(certificates) of \(entities) certificates")
                 }
                 python.append(timing)
             }
@@ -94,6 +99,7 @@ enum LoTEBenchmarks {
         print(
             "\n  goal (verify + decode of a \(Bench.count(entities))-entity LoTE at most Python's CPU): "
                 + "\(ratio <= 1 ? "MET" : "NOT MET"): paired CPU ratio ours/Python \(Bench.fixed(ratio, 2))x "
-                + "(ours cpu \(Bench.duration(oursTiming.cpuMedian)), Python cpu \(Bench.duration(pythonTiming.cpuMedian)))")
+                + "(ours cpu \(Bench.duration(oursTiming.cpuMedian)), Python cpu \(Bench.duration(pythonTiming.cpuMedian)))"
+        )
     }
 }

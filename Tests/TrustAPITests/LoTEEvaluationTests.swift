@@ -87,7 +87,8 @@ struct LoTEEvaluationTests {
                 action: "http://ec.europa.eu/NS/wallet-provider"))
         #expect(Self.code(notWallet) == "not_on_trust_list")
         let asReader = world.evaluate(
-            EvaluationTests.request(subject: "RP", key: APIWorld.x5c([relyingParty.certificate]), action: "mdoc-reader"))
+            EvaluationTests.request(subject: "RP", key: APIWorld.x5c([relyingParty.certificate]), action: "mdoc-reader")
+        )
         #expect(asReader.jsonObject["decision"] as? Bool == true, "\(asReader.bodyText)")
     }
 
@@ -95,7 +96,8 @@ struct LoTEEvaluationTests {
     func listedKey() throws {
         let world = try World()
         // The same key with other members (kid, use) has the same thumbprint (RFC 7638 §3).
-        let key = #"{"kty": "OKP", "crv": "Ed25519", "x": "11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo", "kid": "w1", "use": "sig"}"#
+        let key =
+            #"{"kty": "OKP", "crv": "Ed25519", "x": "11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo", "kid": "w1", "use": "sig"}"#
         let trusted = world.evaluate(
             EvaluationTests.request(
                 subject: "wallet", type: "jwk", key: key, action: "http://ec.europa.eu/NS/wallet-provider"))
@@ -121,7 +123,8 @@ struct LoTEEvaluationTests {
         let lotes = world.harness.lotes
         let response = world.evaluate(
             EvaluationTests.request(
-                subject: "Demo PID Signer", key: APIWorld.x5c([lotes.pidSigner.certificate]), action: "credential-issuer",
+                subject: "Demo PID Signer", key: APIWorld.x5c([lotes.pidSigner.certificate]),
+                action: "credential-issuer",
                 parameters: "{\"credential_types\": [\"eu.europa.ec.eudi.pid.1\"]}"))
         #expect(response.jsonObject["decision"] as? Bool == true, "\(response.bodyText)")
     }
@@ -138,7 +141,8 @@ struct LoTEEvaluationTests {
             .verify(bytes, at: world.time)
         #expect(verified.lote.sequenceNumber == 1)
         #expect(verified.lote.type == DemoLoTEs.pidType)
-        #expect(response.headers["ETag"] == "\"\(Digest.sha256.hash(bytes).map { String(format: "%02x", $0) }.joined())\"")
+        #expect(
+            response.headers["ETag"] == "\"\(Digest.sha256.hash(bytes).map { String(format: "%02x", $0) }.joined())\"")
         #expect(world.router.respond(to: HTTPRequest(method: .get, path: "/v1/lists/eu/nope")).status == 404)
     }
 }

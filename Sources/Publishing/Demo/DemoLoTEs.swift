@@ -47,7 +47,8 @@ public struct DemoLoTEs: Sendable {
         ) { builder in
             builder.keyUsage = [.digitalSignature]
         }
-        pidProviderCA = try DemoNetwork.issue("Demo PID Provider CA", at: time, validDays: 3650, kind: .ca(pathLength: 0))
+        pidProviderCA = try DemoNetwork.issue(
+            "Demo PID Provider CA", at: time, validDays: 3650, kind: .ca(pathLength: 0))
         pidSigner = try DemoNetwork.issue(
             "Demo PID Signer", by: pidProviderCA, at: time, validDays: 365,
             kind: .leaf(eku: [OID.documentSignerEKU], usage: [.digitalSignature]))
@@ -59,11 +60,19 @@ public struct DemoLoTEs: Sendable {
         accessCA = try DemoNetwork.issue("Demo Access CA", at: time, validDays: 3650, kind: .ca(pathLength: 0))
     }
 
+    /// A list of the demo operator in the EU, issued a minute before `time`, next update a day after it.
+    private func content(
+        type: String, sequenceNumber: Int64, entities: [(name: String, services: [LoTEPublisher.Service])]
+    ) -> LoTEPublisher.Content {
+        LoTEPublisher.Content(
+            type: type, sequenceNumber: sequenceNumber, operatorName: Self.operatorName, territory: "EU",
+            issueDate: time - 60, nextUpdate: time + 86_400, entities: entities)
+    }
+
     /// The PID providers LoTE: Demo PID Provider, and Demo Former PID Provider withdrawn a day before `time`.
     public func pidContent(sequenceNumber: Int64 = 1) -> LoTEPublisher.Content {
-        LoTEPublisher.Content(
-            type: Self.pidType, sequenceNumber: sequenceNumber, operatorName: Self.operatorName, territory: "EU",
-            issueDate: time - 60, nextUpdate: time + 86_400,
+        content(
+            type: Self.pidType, sequenceNumber: sequenceNumber,
             entities: [
                 (
                     name: "Demo PID Provider",
@@ -82,9 +91,8 @@ public struct DemoLoTEs: Sendable {
 
     /// The WRPAC providers LoTE: Demo Access CA.
     public func wrpacContent(sequenceNumber: Int64 = 1) -> LoTEPublisher.Content {
-        LoTEPublisher.Content(
-            type: Self.wrpacType, sequenceNumber: sequenceNumber, operatorName: Self.operatorName, territory: "EU",
-            issueDate: time - 60, nextUpdate: time + 86_400,
+        content(
+            type: Self.wrpacType, sequenceNumber: sequenceNumber,
             entities: [
                 (
                     name: "Demo Access Certificate Provider",

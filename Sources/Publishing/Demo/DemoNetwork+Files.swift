@@ -18,7 +18,8 @@ extension DemoNetwork {
         let loteEntries = lotes.map {
             "{ \"id\": \"\($0.id)\", \"url\": \"file://\(published.path)/\($0.file)\", \"loteType\": \"\($0.type)\" }"
         }
-        let loteList = lotes.isEmpty ? "" : ",\n    \"lotes\": [\n      " + loteEntries.joined(separator: ",\n      ") + "\n    ]"
+        let loteList =
+            lotes.isEmpty ? "" : ",\n    \"lotes\": [\n      " + loteEntries.joined(separator: ",\n      ") + "\n    ]"
         return """
             {
               "cacheDirectory": "../cache",

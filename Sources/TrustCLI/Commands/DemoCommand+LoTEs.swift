@@ -75,18 +75,8 @@ extension DemoScript {
                 at: files.now
             ).reason == .notOnTrustList
         }
-        step(
+        trustedRequestStep(
             "Does the wallet trust an EU relying party's OpenID4VP request? (its access CA is in the WRPAC providers LoTE)",
-            [
-                "query", "request", "--file", files.relyingPartyRequest, "--client-id",
-                "x509_san_dns:\(DemoFiles.relyingPartyHost)",
-            ] + config, expect: 0
-        ) {
-            guard let service = $0, let text = try? String(contentsOfFile: files.relyingPartyRequest, encoding: .utf8)
-            else { return false }
-            let decision = service.requestDecision(
-                requestObject: text, clientID: "x509_san_dns:\(DemoFiles.relyingPartyHost)", at: files.now)
-            return decision.trusted && decision.verifiedBy.commonName == "Demo EU Relying Party"
-        }
+            file: files.relyingPartyRequest, host: DemoFiles.relyingPartyHost, commonName: "Demo EU Relying Party")
     }
 }

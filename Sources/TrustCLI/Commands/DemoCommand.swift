@@ -334,19 +334,9 @@ struct DemoScript {
                 chain: [network.documentSigner.certificate], docType: "eu.europa.ec.eudi.pid.1", at: files.now)
             return decision.reason == .docTypeNotAuthorized
         }
-        step(
+        trustedRequestStep(
             "Does the wallet trust Demo Verifier's OpenID4VP request? (signed by a certificate under the RICAL's reader CA)",
-            [
-                "query", "request", "--file", files.trustedRequest, "--client-id",
-                "x509_san_dns:\(DemoFiles.verifierHost)",
-            ] + config, expect: 0
-        ) {
-            guard let service = $0, let text = try? String(contentsOfFile: files.trustedRequest, encoding: .utf8)
-            else { return false }
-            let decision = service.requestDecision(
-                requestObject: text, clientID: "x509_san_dns:\(DemoFiles.verifierHost)", at: files.now)
-            return decision.trusted && decision.verifiedBy.commonName == "Demo Verifier"
-        }
+            file: files.trustedRequest, host: DemoFiles.verifierHost, commonName: "Demo Verifier")
         step(
             "A verifier in no list: the wallet shows its domain only (not_on_trust_list)",
             ["query", "request", "--file", files.unlistedRequest] + config, expect: 1
@@ -421,6 +411,24 @@ struct DemoScript {
             --root \(files.folder.path)/pki/root.pem so that it is verified fully), write it over
             \(files.folder.path)/published/vical.cose, then refresh.
             """)
+    }
+
+    /// A step that asks `trustctl query request` about the request object in `file`, whose client identifier is
+    /// `x509_san_dns:<host>`, and expects it trusted, verified by `commonName`.
+    mutating func trustedRequestStep(_ title: String, file: String, host: String, commonName: String) {
+        let files = self.files
+        step(
+            title,
+            [
+                "query", "request", "--file", file, "--client-id", "x509_san_dns:\(host)", "--config",
+                files.configuration,
+            ],
+            expect: 0
+        ) {
+            guard let service = $0, let text = try? String(contentsOfFile: file, encoding: .utf8) else { return false }
+            let decision = service.requestDecision(requestObject: text, clientID: "x509_san_dns:\(host)", at: files.now)
+            return decision.trusted && decision.verifiedBy.commonName == commonName
+        }
     }
 
     /// Prints and runs one command, then checks its exit status and `facts`, read back through the library: a

@@ -209,7 +209,8 @@ public struct NetworkConfiguration: Sendable {
 
     init(_ reader: JSONObjectReader, folder: URL, http: HTTPSettings) throws(ConfigurationError) {
         try reader.requireOnly([
-            "id", "root", "vical", "rical", "lotes", "maxAgeSeconds", "overdueGraceSeconds", "readerEKUOptionalForOpenID4VP",
+            "id", "root", "vical", "rical", "lotes", "maxAgeSeconds", "overdueGraceSeconds",
+            "readerEKUOptionalForOpenID4VP",
             "revocation",
         ])
         id = try reader.requiredString("id")
@@ -230,7 +231,8 @@ public struct NetworkConfiguration: Sendable {
             let lote = try ListSource(
                 try JSONObjectReader(entry, path: path, file: reader.file), kind: .lote, folder: folder, http: http)
             if lotes.contains(where: { $0.name == lote.name }) {
-                throw ConfigurationError(file: reader.file, path: "\(path).id", message: "duplicate LoTE id '\(lote.name)'")
+                throw ConfigurationError(
+                    file: reader.file, path: "\(path).id", message: "duplicate LoTE id '\(lote.name)'")
             }
             lotes.append(lote)
         }
@@ -300,7 +302,8 @@ public struct ListSource: Sendable {
             guard let scheme = URLComponents(string: type)?.scheme, !scheme.isEmpty else {
                 throw reader.error(
                     at: "loteType",
-                    "'\(type)' is not a URI; give the LoTEType, e.g. http://uri.etsi.org/19602/LoTEType/EUPIDProvidersList")
+                    "'\(type)' is not a URI; give the LoTEType, e.g. http://uri.etsi.org/19602/LoTEType/EUPIDProvidersList"
+                )
             }
             loteType = type
         } else {

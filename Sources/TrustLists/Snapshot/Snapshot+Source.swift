@@ -101,7 +101,8 @@ extension Snapshot {
 
 extension Snapshot.Source {
     private enum Keys: String, CodingKey {
-        case list, network, kind, loteType, provider, issueID, date, nextUpdate, notAfter, state, stateReason, sha256, entries
+        case list, network, kind, loteType, provider, issueID, date, nextUpdate, notAfter, state, stateReason, sha256,
+            entries
         case contributed, signerSubject, signerNotAfter, verifiedAt, maxAgeSeconds, overdueGraceSeconds
     }
 

@@ -60,7 +60,8 @@ extension SnapshotBuilder {
     ) -> Snapshot.Issuer {
         Snapshot.Issuer(
             certificate: base64(certificate.derEncoded), sha256: certificate.sha256Hex,
-            ski: hexString(certificate.subjectKeyIdentifier ?? []), aki: certificate.authorityKeyIdentifier.map(hexString),
+            ski: hexString(certificate.subjectKeyIdentifier ?? []),
+            aki: certificate.authorityKeyIdentifier.map(hexString),
             subject: certificate.subject.rfc4514, subjectDER: base64(certificate.subject.derEncoded),
             issuerDER: base64(certificate.issuer.derEncoded), issuingCountry: certificate.subject.country,
             stateOrProvinceName: nil, issuingAuthority: entity,
@@ -71,7 +72,8 @@ extension SnapshotBuilder {
     private static func verifier(_ certificate: Certificate, entity: String, _ source: ListID) -> Snapshot.Verifier {
         Snapshot.Verifier(
             certificate: base64(certificate.derEncoded), sha256: certificate.sha256Hex,
-            ski: hexString(certificate.subjectKeyIdentifier ?? []), aki: certificate.authorityKeyIdentifier.map(hexString),
+            ski: hexString(certificate.subjectKeyIdentifier ?? []),
+            aki: certificate.authorityKeyIdentifier.map(hexString),
             subject: certificate.subject.rfc4514, subjectDER: base64(certificate.subject.derEncoded),
             issuerDER: base64(certificate.issuer.derEncoded), name: entity, isTrustAnchor: true,
             notBefore: SnapshotTime.normalized(certificate.notBefore),

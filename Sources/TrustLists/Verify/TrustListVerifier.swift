@@ -57,7 +57,8 @@ public struct TrustListVerifier: Sendable {
         }
         return VerifiedList(
             list: list, signedBytes: bytes, sha256: Digest.sha256.hash(bytes), contentSHA256: contentSHA256,
-            signerChain: signerChain, algorithm: algorithm.name, x5chainCount: candidate.x5chain.count, verifiedAt: time,
+            signerChain: signerChain, algorithm: algorithm.name, x5chainCount: candidate.x5chain.count,
+            verifiedAt: time,
             warnings: candidate.warnings.lines, notes: candidate.notes)
     }
 }

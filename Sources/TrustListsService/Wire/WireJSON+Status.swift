@@ -17,7 +17,8 @@ extension WireJSON {
             "lists": report.lists.map { list -> Object in
                 [
                     "id": list.id.description, "kind": list.id.kind.rawValue,
-                    "loteType": configuration.list(list.id)?.source.loteType, "state": list.state.rawValue, "stateReason": list.stateReason,
+                    "loteType": configuration.list(list.id)?.source.loteType, "state": list.state.rawValue,
+                    "stateReason": list.stateReason,
                     "provider": list.current?.provider, "issueID": list.current?.issueID, "date": list.current?.date,
                     "nextUpdate": list.current?.nextUpdate, "notAfter": list.current?.notAfter,
                     "entries": list.current?.entries, "sha256": list.current?.sha256,

@@ -46,7 +46,10 @@ struct LoTEConfigurationTests {
                 "lotes[1].id"
             ),
             (#"[{"id": "pid", "url": "http://l.example/a", "loteType": "http://x/T"}]"#, "lotes[0].url"),
-            (#"[{"id": "pid", "url": "https://l.example/a", "loteType": "http://x/T", "signerEKU": "1.2"}]"#, "lotes[0].signerEKU"),
+            (
+                #"[{"id": "pid", "url": "https://l.example/a", "loteType": "http://x/T", "signerEKU": "1.2"}]"#,
+                "lotes[0].signerEKU"
+            ),
         ])
     func refused(lotes: String, path: String) {
         do {

@@ -37,8 +37,11 @@ struct LoTEListTests {
         let lists = try #require(status["lists"] as? [WireJSON.Object])
         #expect(lists.map { $0["kind"] as? String } == ["lote", "lote"])
         #expect(lists.map { $0["loteType"] as? String } == [DemoLoTEs.pidType, DemoLoTEs.wrpacType])
-        #expect(FileManager.default.fileExists(
-            atPath: harness.layout.list(harness.pidID, sha256: try #require(result(report, harness.pidID).current?.sha256)).path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: harness.layout.list(
+                    harness.pidID, sha256: try #require(result(report, harness.pidID).current?.sha256)
+                ).path))
         #expect(harness.layout.list(harness.pidID, sha256: "ab").lastPathComponent == "ab.jws")
     }
 
@@ -101,7 +104,9 @@ struct LoTEListTests {
         // The PID provider's CA is an issuer anchor, never a reader anchor.
         let other = try RequestObjectPublisher.verifierCertificate(
             commonName: "Not a Relying Party", host: "x.eu.test", issuer: harness.lotes.pidProviderCA, at: harness.time)
-        #expect(service.queries.readerDecision(chain: [other.certificate], at: harness.time + 120).reason == .notOnTrustList)
+        #expect(
+            service.queries.readerDecision(chain: [other.certificate], at: harness.time + 120).reason == .notOnTrustList
+        )
     }
 
     @Test("an end-entity certificate listed in a LoTE is trusted as itself only: what it signs is not")
@@ -116,7 +121,10 @@ struct LoTEListTests {
         }
         var content = harness.lotes.pidContent(sequenceNumber: 2)
         content.entities.append(
-            (name: "Direct Signer", services: [.init(type: DemoLoTEs.pidIssuance, certificates: [listedSigner.certificate])]))
+            (
+                name: "Direct Signer",
+                services: [.init(type: DemoLoTEs.pidIssuance, certificates: [listedSigner.certificate])]
+            ))
         try harness.publish(pid: content)
         let (service, _) = try harness.refresh(at: harness.time + 60)
         let at = harness.time + 120
@@ -127,7 +135,9 @@ struct LoTEListTests {
         #expect(signedByIt.reason == .chainInvalid, "\(signedByIt.message)")
     }
 
-    @Test("a lower LoTESequenceNumber is a rollback even with a later issue time; other content under one number is equivocation")
+    @Test(
+        "a lower LoTESequenceNumber is a rollback even with a later issue time; other content under one number is equivocation"
+    )
     func rollbackAndEquivocation() throws {
         let harness = try LoTEHarness()
         var second = harness.lotes.pidContent(sequenceNumber: 2)
@@ -166,11 +176,14 @@ struct LoTEListTests {
         #expect(try result(accepted, harness.pidID).current?.issueID == 3)
     }
 
-    @Test("an altered payload (bad_signature) and an unsigned alg none LoTE (unsupported_alg) never replace the last good one")
+    @Test(
+        "an altered payload (bad_signature) and an unsigned alg none LoTE (unsupported_alg) never replace the last good one"
+    )
     func alteredAndUnsigned() throws {
         let harness = try LoTEHarness()
         _ = try harness.refresh(at: harness.time + 60)
-        let signed = String(decoding: try harness.lotes.signed(harness.lotes.pidContent(sequenceNumber: 2)), as: UTF8.self)
+        let signed = String(
+            decoding: try harness.lotes.signed(harness.lotes.pidContent(sequenceNumber: 2)), as: UTF8.self)
         let parts = signed.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         // The payload of sequence 3 under the signature of sequence 2 (RFC 7515 §5.2: the signature covers both).
         let other = String(
@@ -213,7 +226,9 @@ struct LoTEListTests {
         #expect(mismatch.code == .providerMismatch)
     }
 
-    @Test("a restarted service verifies the cached LoTEs again; a damaged one is quarantined and healed by the next refresh")
+    @Test(
+        "a restarted service verifies the cached LoTEs again; a damaged one is quarantined and healed by the next refresh"
+    )
     func cacheReverified() throws {
         let harness = try LoTEHarness()
         let (_, report) = try harness.refresh(at: harness.time + 60)
