@@ -7,10 +7,10 @@ enum RefreshCommand: Command {
     static let spec = CommandSpec(
         name: "refresh",
         overview: "Fetch, verify and store every configured list (or those named); the last good list is always kept.",
-        usage: "[--config <file>] [--list <network/kind>]... [--offline] [--at <time>] [--json]",
+        usage: "[--config <file>] [--list <network/name>]... [--offline] [--at <time>] [--json]",
         options: [
             ConfigOption.option,
-            .value("list", "network/kind", "Refresh only this list, e.g. aamva/vical.", repeatable: true),
+            .value("list", "network/name", "Refresh only this list, e.g. aamva/vical or eu/pid.", repeatable: true),
             .flag("offline", "Fetch nothing: use the cache and bootstrap files only."),
             .value("at", "time", "Verify at this RFC 3339 time instead of now, as a dry run: nothing is stored."),
             .flag("json", "Print JSON (keys documented in docs/cli.md)."),

@@ -22,7 +22,7 @@ public enum TrustDecision: Sendable, Hashable {
         public let sha256: String
         /// The anchor's subject, RFC 4514.
         public let subject: String
-        /// The list (`network/kind`).
+        /// The list (`network/name`).
         public let list: ListID
         /// The list's provider.
         public let provider: String

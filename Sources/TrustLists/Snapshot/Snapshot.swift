@@ -97,6 +97,6 @@ public struct Snapshot: Sendable, Hashable, Codable {
     }
 
     /// The source entry of a list, if it is configured.
-    /// - Parameter id: `network/kind`.
+    /// - Parameter id: `network/name`.
     public func source(_ id: ListID) -> Source? { sources.first { $0.list == id } }
 }

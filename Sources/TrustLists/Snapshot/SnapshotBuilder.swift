@@ -32,7 +32,7 @@ public enum SnapshotBuilder {
 
         /// An input whose state is evaluated at `time` with ``ListState/evaluate(_:at:maxAgeSeconds:overdueGraceSeconds:)``.
         /// - Parameters:
-        ///   - id: `network/kind`.
+        ///   - id: `network/name`.
         ///   - maxAgeSeconds: the network's `maxAgeSeconds`.
         ///   - overdueGraceSeconds: the network's `overdueGraceSeconds`.
         ///   - verified: the current verified version, or nil (state `no_trust`).

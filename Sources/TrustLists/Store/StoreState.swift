@@ -25,7 +25,7 @@ struct StoreState: Codable {
     static let currentSchemaVersion = 1
 
     var schemaVersion = StoreState.currentSchemaVersion
-    /// Records by list id (`network/kind`).
+    /// Records by list id (`network/name`).
     var lists: [String: ListRecord] = [:]
     /// The last snapshot built; nil before the first.
     var snapshot: SnapshotMark?
