@@ -51,7 +51,7 @@ enum PythonVerifier {
 
     /// Runs `python3` (found on `PATH`) with `arguments`.
     /// - Returns: exit status, standard output and standard error.
-    private static func run(_ arguments: [String]) throws -> (Int32, String, String) {
+    static func run(_ arguments: [String]) throws -> (Int32, String, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3"] + arguments

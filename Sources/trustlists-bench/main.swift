@@ -21,6 +21,8 @@ let groups: [BenchmarkGroup] = [
         name: "http", summary: "HTTP API: 304s and reader decisions at 1/16/64 connections vs nginx",
         run: HTTPBenchmarks.run),
     BenchmarkGroup(
+        name: "lote", summary: "verify + decode of a 10,000-entity LoTE vs Python", run: LoTEBenchmarks.run),
+    BenchmarkGroup(
         name: "revocation", summary: "CRL of 100,000 entries: decode + verify + index vs the OpenSSL floor; lookups",
         run: RevocationBenchmarks.run),
 ]

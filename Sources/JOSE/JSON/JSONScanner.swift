@@ -1,9 +1,9 @@
 import X509
 
-/// The pre-scan that every untrusted JSON document passes before Foundation parses it: one linear pass, no
-/// recursion (an explicit stack of open containers), that checks the whole grammar of RFC 8259 and this module's
-/// rules, so that Foundation only ever sees a document that is well-formed, within the depth limit and free of
-/// duplicate member names.
+/// The parser of every untrusted JSON document: one linear pass, no recursion (an explicit stack of open containers),
+/// that checks the whole grammar of RFC 8259 and this module's rules and builds the ``JSONValue`` as it goes, so that
+/// a document is read once and only a well-formed one, within the depth limit and free of duplicate member names,
+/// becomes a value.
 ///
 /// What it refuses, each with the byte offset:
 /// - more arrays and objects open at once than the limit (`limits_exceeded`), found the moment the limit is
@@ -16,30 +16,33 @@ import X509
 ///   equivalent Unicode also count as the same: they would be one key of a Swift dictionary. RFC 7515 §5.2 lets a
 ///   parser either refuse duplicates or keep the last; refusing is the only choice that cannot be read two ways.
 ///
-/// UTF-8 validity of the whole text is checked by the caller before the scan.
+/// Numbers become `Double`s (the nearest one, as `strtod` reads them); one outside the range of a `Double` (`1e400`)
+/// is `malformed_json`. UTF-8 validity of the whole text is checked by the caller before the scan.
 struct JSONScanner {
     private let bytes: [UInt8]
     private let maxDepth: Int
     private let label: String
     private var index = 0
 
-    /// One open container: an array, or an object with the member names seen so far.
+    /// One open container with what it holds so far: an array's elements, or an object's members and the name
+    /// whose value is being read.
     private enum Frame {
-        case array
-        case object(names: Set<String>)
+        case array([JSONValue])
+        case object(members: [String: JSONValue], name: String)
     }
     private var stack: [Frame] = []
 
-    /// Scans `bytes` as one JSON text.
+    /// Parses `bytes` as one JSON text.
     /// - Parameters:
     ///   - bytes: the text, already known to be valid UTF-8.
     ///   - maxDepth: the most containers open at once.
     ///   - label: what the text is, for messages (`header`).
-    /// - Throws: `limits_exceeded` past `maxDepth`; `malformed_json` for anything outside the grammar and for a
-    ///   duplicate member name.
-    static func scan(_ bytes: [UInt8], maxDepth: Int, label: String) throws(JOSEError) {
+    /// - Returns: the value.
+    /// - Throws: `limits_exceeded` past `maxDepth`; `malformed_json` for anything outside the grammar, a duplicate
+    ///   member name, or a number outside the range of a `Double`.
+    static func parse(_ bytes: [UInt8], maxDepth: Int, label: String) throws(JOSEError) -> JSONValue {
         var scanner = JSONScanner(bytes: bytes, maxDepth: maxDepth, label: label)
-        try scanner.scanDocument()
+        return try scanner.scanDocument()
     }
 
     private init(bytes: [UInt8], maxDepth: Int, label: String) {
@@ -48,49 +51,57 @@ struct JSONScanner {
         self.label = label
     }
 
-    private mutating func scanDocument() throws(JOSEError) {
+    private mutating func scanDocument() throws(JOSEError) -> JSONValue {
         skipWhitespace()
+        var completed: JSONValue
         value: while true {
             // A value starts here.
             skipWhitespace()
             guard index < bytes.count else { throw malformed("expected a value, found the end of the input") }
             switch bytes[index] {
             case UInt8(ascii: "{"):
-                try open(.object(names: []))
+                try open(.object(members: [:], name: ""))
                 skipWhitespace()
                 if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
                     index += 1
                     stack.removeLast()
+                    completed = .object([:])
                 } else {
                     try scanMemberName()
                     continue value
                 }
             case UInt8(ascii: "["):
-                try open(.array)
+                try open(.array([]))
                 skipWhitespace()
                 if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
                     index += 1
                     stack.removeLast()
+                    completed = .array([])
                 } else {
                     continue value
                 }
             case UInt8(ascii: "\""):
-                _ = try scanString(decoding: false)
+                completed = .string(try scanString())
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                try scanNumber()
+                completed = .number(try scanNumber())
             case UInt8(ascii: "t"):
                 try scanLiteral("true")
+                completed = .bool(true)
             case UInt8(ascii: "f"):
                 try scanLiteral("false")
+                completed = .bool(false)
             case UInt8(ascii: "n"):
                 try scanLiteral("null")
+                completed = .null
             default:
                 throw malformed("expected a value, found \(found())")
             }
 
-            // A value ended: close containers, or move on to the next element or member.
-            while let top = stack.last {
+            // A value ended: add it to its container; close containers, or move on to the next element or member.
+            while !stack.isEmpty {
+                add(completed)
                 skipWhitespace()
+                let top = stack[stack.count - 1]
                 guard index < bytes.count else {
                     throw malformed("expected ',' or '\(closer(top))', found the end of the input")
                 }
@@ -107,12 +118,29 @@ struct JSONScanner {
                     throw malformed("expected ',' or '\(closer(top))', found \(found())")
                 }
                 index += 1
-                stack.removeLast()
+                switch stack.removeLast() {
+                case .array(let elements): completed = .array(elements)
+                case .object(let members, _): completed = .object(members)
+                }
             }
             break
         }
         skipWhitespace()
         guard index == bytes.count else { throw malformed("expected the end of the input, found \(found())") }
+        return completed
+    }
+
+    /// Adds a completed value to the innermost container: as an element, or as the value of the name just read.
+    private mutating func add(_ value: JSONValue) {
+        // Taken out of the stack while changed, so that the container's storage is not copied.
+        switch stack.removeLast() {
+        case .array(var elements):
+            elements.append(value)
+            stack.append(.array(elements))
+        case .object(var members, let name):
+            members[name] = value
+            stack.append(.object(members: members, name: name))
+        }
     }
 
     private func closer(_ frame: Frame) -> Unicode.Scalar {
@@ -131,21 +159,24 @@ struct JSONScanner {
         index += 1
     }
 
-    /// Reads `"name"` and the `:` after it, and records the name in the innermost object.
+    /// Reads `"name"` and the `:` after it, and makes it the innermost object's name being read.
     private mutating func scanMemberName() throws(JOSEError) {
         let start = index
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
             throw malformed("expected a member name (a string), found \(found())")
         }
-        let name = try scanString(decoding: true)
-        guard case .object(var names) = stack.removeLast() else { preconditionFailure("member name outside an object") }
-        guard names.insert(name).inserted else {
+        let name = try scanString()
+        guard case .object(let members, _) = stack.removeLast() else {
+            preconditionFailure("member name outside an object")
+        }
+        // Every earlier member's value is complete by now, so the names seen are the dictionary's keys.
+        guard members[name] == nil else {
             throw malformed(
                 "duplicate member name \"\(name)\" (RFC 8259 §4: names should be unique; refused, since one reader "
                     + "would take the first and another the last)",
                 offset: start)
         }
-        stack.append(.object(names: names))
+        stack.append(.object(members: members, name: name))
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
             throw malformed("expected ':' after a member name, found \(found())")
@@ -154,24 +185,37 @@ struct JSONScanner {
     }
 
     /// Reads a string from its opening quote to past its closing quote.
-    /// - Parameter decoding: whether to build the string's value (for member names).
-    /// - Returns: the value with escapes resolved, or "" when not decoding.
-    private mutating func scanString(decoding: Bool) throws(JOSEError) -> String {
+    /// - Returns: the value with escapes resolved.
+    private mutating func scanString() throws(JOSEError) -> String {
         index += 1
-        var value: [UInt8] = []
+        let start = index
+        // The common case, a run without escapes, is decoded straight from the input.
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return String(decoding: bytes[start..<index - 1], as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            guard byte >= 0x20 else {
+                throw malformed("unescaped control character 0x\(String(byte, radix: 16)) in a string")
+            }
+            index += 1
+        }
+        var value = Array(bytes[start..<index])
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
-                return decoding ? String(decoding: value, as: UTF8.self) : ""
+                return String(decoding: value, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 let scalar = try scanEscape()
-                if decoding { UTF8.encode(scalar) { value.append($0) } }
+                UTF8.encode(scalar) { value.append($0) }
             case 0x00..<0x20:
                 throw malformed("unescaped control character 0x\(String(byte, radix: 16)) in a string")
             default:
-                if decoding { value.append(byte) }
+                value.append(byte)
                 index += 1
             }
         }
@@ -240,7 +284,10 @@ struct JSONScanner {
     }
 
     /// Reads a number (RFC 8259 §6): `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
-    private mutating func scanNumber() throws(JOSEError) {
+    /// - Returns: the nearest `Double`.
+    /// - Throws: `malformed_json` outside the grammar or the range of a `Double`.
+    private mutating func scanNumber() throws(JOSEError) -> Double {
+        let start = index
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
         guard index < bytes.count, isDigit(bytes[index]) else {
             throw malformed("expected a digit in a number, found \(found())")
@@ -267,6 +314,11 @@ struct JSONScanner {
             }
             skipDigits()
         }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        guard let value = Double(text), value.isFinite else {
+            throw malformed("the number \(text.prefix(40)) is outside the range of a Double", offset: start)
+        }
+        return value
     }
 
     private func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }

@@ -61,20 +61,7 @@ enum VerifyCommand: Command {
         guard let kind = ListKind(rawValue: kindText.lowercased()), kind != .lote else {
             throw UsageError("--kind must be vical, rical, lote or crl, not '\(kindText)'")
         }
-        let rootFiles = arguments.values("root")
-        guard !rootFiles.isEmpty else { throw UsageError("missing required option '--root'") }
-        let time = try arguments.value("at").map(ArgumentValues.time) ?? context.now()
-        let file = arguments.positionals[0]
-
-        let bytes: [UInt8]
-        var roots: [Certificate] = []
-        do {
-            bytes = try InputFiles.read(file, limit: 64 << 20)
-            for rootFile in rootFiles {
-                roots += try InputFiles.certificates(rootFile)
-            }
-        } catch {
-            context.printError("Error: \(error)")
+        guard let (file, bytes, roots, time) = try signedInput(arguments, context: context, limit: 64 << 20) else {
             return 2
         }
         var settings = VerificationSettings()
@@ -86,6 +73,27 @@ enum VerifyCommand: Command {
         ) { () throws(TrustListError) in
             let verified = try verifier.verify(bytes, kind: kind, at: time)
             return (WireJSON.verification(verified), verifiedText(verified, file: file))
+        }
+    }
+
+    /// What verifying a signed list of any kind takes: the file, its bytes, the `--root` certificates and the time
+    /// (`--at`, else now); nil when a file cannot be read, after printing why (the caller exits 2).
+    /// - Throws: ``UsageError`` without `--root` or with an `--at` that is not RFC 3339.
+    static func signedInput(
+        _ arguments: ParsedArguments, context: CommandContext, limit: Int
+    ) throws -> (file: String, bytes: [UInt8], roots: [Certificate], time: Date)? {
+        let rootFiles = arguments.values("root")
+        guard !rootFiles.isEmpty else { throw UsageError("missing required option '--root'") }
+        let time = try arguments.value("at").map(ArgumentValues.time) ?? context.now()
+        let file = arguments.positionals[0]
+        do {
+            let bytes = try InputFiles.read(file, limit: limit)
+            var roots: [Certificate] = []
+            for rootFile in rootFiles { roots += try InputFiles.certificates(rootFile) }
+            return (file, bytes, roots, time)
+        } catch {
+            context.printError("Error: \(error)")
+            return nil
         }
     }
 

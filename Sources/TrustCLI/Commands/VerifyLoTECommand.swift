@@ -13,21 +13,10 @@ enum VerifyLoTECommand {
         guard arguments.value("provider") == nil else {
             throw UsageError("--kind lote takes --lote-type, not --provider")
         }
-        let rootFiles = arguments.values("root")
-        guard !rootFiles.isEmpty else { throw UsageError("missing required option '--root'") }
-        let time = try arguments.value("at").map(ArgumentValues.time) ?? context.now()
-        let file = arguments.positionals[0]
-        let bytes: [UInt8]
-        var roots: [Certificate] = []
-        do {
-            bytes = try InputFiles.read(file, limit: maximumFileSize)
-            for rootFile in rootFiles {
-                roots += try InputFiles.certificates(rootFile)
-            }
-        } catch {
-            context.printError("Error: \(error)")
-            return 2
-        }
+        guard
+            let (file, bytes, roots, time) = try VerifyCommand.signedInput(
+                arguments, context: context, limit: maximumFileSize)
+        else { return 2 }
         let verifier = LoTEVerifier(
             anchors: roots, settings: LoTEVerificationSettings(expectedType: arguments.value("lote-type")))
         return VerifyCommand.report(

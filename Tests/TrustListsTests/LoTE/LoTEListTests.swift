@@ -1,4 +1,5 @@
 import Foundation
+import JOSE
 import Publishing
 import TestSupport
 import Testing
@@ -163,6 +164,33 @@ struct LoTEListTests {
         let (_, accepted) = try harness.refresh(at: harness.time + 60)
         #expect(try result(accepted, harness.pidID).outcome == .updated)
         #expect(try result(accepted, harness.pidID).current?.issueID == 3)
+    }
+
+    @Test("an altered payload (bad_signature) and an unsigned alg none LoTE (unsupported_alg) never replace the last good one")
+    func alteredAndUnsigned() throws {
+        let harness = try LoTEHarness()
+        _ = try harness.refresh(at: harness.time + 60)
+        let signed = String(decoding: try harness.lotes.signed(harness.lotes.pidContent(sequenceNumber: 2)), as: UTF8.self)
+        let parts = signed.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        // The payload of sequence 3 under the signature of sequence 2 (RFC 7515 §5.2: the signature covers both).
+        let other = String(
+            decoding: try harness.lotes.signed(harness.lotes.pidContent(sequenceNumber: 3)), as: UTF8.self
+        ).split(separator: ".").map(String.init)
+        let altered = [parts[0], other[1], parts[2]].joined(separator: ".")
+        // alg none (RFC 7518 §3.6): a protected header {"alg":"none"} and an empty signature.
+        let none = Base64URL.encode(Array(#"{"alg":"none"}"#.utf8)) + "." + parts[1] + "."
+        for (bytes, code) in [(altered, TrustListError.Code.badSignature), (none, .unsupportedAlgorithm)] {
+            harness.source.set(harness.pidURL, .bytes(Array(bytes.utf8)))
+            let (_, report) = try harness.refresh(at: harness.time + 60)
+            let list = try result(report, harness.pidID)
+            guard case .keptLastGood(let error) = list.outcome else {
+                Issue.record("expected kept_last_good, found \(list.outcome)")
+                continue
+            }
+            #expect(error.code == code, "\(error)")
+            #expect(list.current?.issueID == 1)
+            #expect(list.state == .fresh)
+        }
     }
 
     @Test("another LoTEType is wrong_list_type and another scheme operator provider_mismatch; the last good list stays")

@@ -11,15 +11,21 @@ public struct FreshnessPolicy: ListVerificationPolicy {
     public func check(_ candidate: inout ListCandidate) throws(TrustListError) {
         guard let list = candidate.list else { throw ListCandidate.outOfOrder(Self.self) }
         let time = candidate.time
-        let skew = candidate.settings.clockSkewSeconds
-        if list.date > time + skew {
-            throw TrustListError(
-                .dateInFuture,
-                "date \(Timestamp.text(list.date)) is after \(Timestamp.text(time)) plus \(Int(skew)) s of clock skew")
-        }
+        try Self.checkNotInFuture(list.date, named: "date", at: time, skew: candidate.settings.clockSkewSeconds)
         if let notAfter = list.notAfter, time > notAfter {
             throw TrustListError(
                 .listExpired, "notAfter \(Timestamp.text(notAfter)) has passed (at \(Timestamp.text(time)))")
         }
+    }
+
+    /// `date_in_future` when a list's issue time `date` (its field `name`, for the message) lies after `time` plus
+    /// `skew` seconds: the one rule of every kind (VICAL and RICAL `date`, a LoTE's `ListIssueDateTime`).
+    static func checkNotInFuture(
+        _ date: Date, named name: String, at time: Date, skew: TimeInterval
+    ) throws(TrustListError) {
+        guard date > time + skew else { return }
+        throw TrustListError(
+            .dateInFuture,
+            "\(name) \(Timestamp.text(date)) is after \(Timestamp.text(time)) plus \(Int(skew)) s of clock skew")
     }
 }

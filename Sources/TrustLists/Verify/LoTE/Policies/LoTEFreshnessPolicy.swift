@@ -10,13 +10,8 @@ public struct LoTEFreshnessPolicy: LoTEVerificationPolicy {
     public func check(_ candidate: inout LoTECandidate) throws(TrustListError) {
         guard let lote = candidate.lote else { throw LoTECandidate.outOfOrder(Self.self) }
         let time = candidate.time
-        let skew = candidate.settings.clockSkewSeconds
-        if lote.issueDate > time + skew {
-            throw TrustListError(
-                .dateInFuture,
-                "ListIssueDateTime \(Timestamp.text(lote.issueDate)) is after \(Timestamp.text(time)) plus \(Int(skew)) s "
-                    + "of clock skew")
-        }
+        try FreshnessPolicy.checkNotInFuture(
+            lote.issueDate, named: "ListIssueDateTime", at: time, skew: candidate.settings.clockSkewSeconds)
         if time > lote.nextUpdate {
             candidate.warnings.add("NextUpdate \(Timestamp.text(lote.nextUpdate)) has passed: the list is overdue")
         }

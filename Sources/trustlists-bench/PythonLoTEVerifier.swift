@@ -1,0 +1,107 @@
+import Foundation
+
+/// An independent LoTE verifier in Python (`cryptography` + `json`), run as a subprocess on the same signed bytes:
+/// the compact JWS split and base64url-decoded, ES256 checked over the JWS signing input (RFC 7515 §5.2), the `x5c`
+/// chain checked link by link up to the given root with each certificate's validity, then the payload read with
+/// `json.loads` and every service certificate loaded with `x509.load_der_x509_certificate`. It times itself (wall and
+/// process CPU) around each verification, so start-up and imports are not counted.
+enum PythonLoTEVerifier {
+    /// Verifies the LoTE in `file` against the DER root in `rootFile` at `time`, one warm-up then `repetitions` timed
+    /// verifications.
+    /// - Returns: the timing and the number of certificates loaded.
+    /// - Throws: when the script fails.
+    static func verify(file: URL, rootFile: URL, at time: Date, repetitions: Int) throws -> (Bench.Timing, Int) {
+        let script = try BenchFiles.write(Array(source.utf8), named: "verify_lote.py")
+        let (status, output, error) = try PythonVerifier.run([
+            script.path, file.path, rootFile.path, String(Int(time.timeIntervalSince1970)), String(repetitions),
+        ])
+        guard status == 0 else {
+            throw OpenSSLDirect.Failure(description: "python LoTE verifier exited \(status): \(error.suffix(600))")
+        }
+        guard let line = output.split(separator: "\n").last,
+            let json = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+            let samples = json["seconds"] as? [Double], let cpuSamples = json["cpu_seconds"] as? [Double],
+            let certificates = json["certificates"] as? Int
+        else {
+            throw OpenSSLDirect.Failure(description: "python LoTE verifier printed no result: \(output.suffix(300))")
+        }
+        return (Bench.Timing(iterations: 1, samples: samples, cpuSamples: cpuSamples), certificates)
+    }
+
+    static let source = #"""
+        import base64
+        import json
+        import sys
+        import time
+        from datetime import datetime, timezone
+
+        from cryptography import x509
+        from cryptography.hazmat.primitives import hashes
+        from cryptography.hazmat.primitives.asymmetric import ec
+        from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
+
+
+        def b64u(text):
+            return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+        def verify(signed, root_der, at):
+            root = x509.load_der_x509_certificate(root_der)
+            header_b64, payload_b64, signature_b64 = signed.split(b".")
+            header = json.loads(b64u(header_b64.decode()))
+            if header.get("alg") != "ES256":
+                raise ValueError("alg is not ES256")
+            chain = [x509.load_der_x509_certificate(base64.b64decode(item)) for item in header["x5c"]]
+            signature = b64u(signature_b64.decode())
+            r = int.from_bytes(signature[:32], "big")
+            s = int.from_bytes(signature[32:], "big")
+            chain[0].public_key().verify(
+                encode_dss_signature(r, s), header_b64 + b"." + payload_b64, ec.ECDSA(hashes.SHA256()))
+            path = [certificate for certificate in chain if certificate != root] + [root]
+            for child, parent in zip(path, path[1:]):
+                if child.issuer != parent.subject:
+                    raise ValueError("the chain is broken")
+                parent.public_key().verify(
+                    child.signature, child.tbs_certificate_bytes, ec.ECDSA(child.signature_hash_algorithm))
+            for certificate in path:
+                # cryptography before 42 has only the naive UTC properties.
+                before = getattr(certificate, "not_valid_before_utc", None)
+                after = getattr(certificate, "not_valid_after_utc", None)
+                before = before or certificate.not_valid_before.replace(tzinfo=timezone.utc)
+                after = after or certificate.not_valid_after.replace(tzinfo=timezone.utc)
+                if not before <= at <= after:
+                    raise ValueError(f"{certificate.subject.rfc4514_string()} is not valid at {at}")
+            lote = json.loads(b64u(payload_b64.decode()))["LoTE"]
+            count = 0
+            for entity in lote["TrustedEntitiesList"]:
+                for service in entity["TrustedEntityServices"]:
+                    identity = service["ServiceInformation"]["ServiceDigitalIdentity"]
+                    for item in identity.get("X509Certificates", []):
+                        x509.load_der_x509_certificate(base64.b64decode(item["val"]))
+                        count += 1
+            return count
+
+
+        def main():
+            path, root_path, at_seconds, repetitions = sys.argv[1:5]
+            with open(path, "rb") as file:
+                signed = file.read()
+            with open(root_path, "rb") as file:
+                root_der = file.read()
+            at = datetime.fromtimestamp(int(at_seconds), tz=timezone.utc)
+            count = verify(bytes(bytearray(signed)), root_der, at)
+            seconds = []
+            cpu_seconds = []
+            for _ in range(int(repetitions)):
+                fresh = bytes(bytearray(signed))
+                cpu_start = time.process_time()
+                start = time.perf_counter()
+                verify(fresh, root_der, at)
+                seconds.append(time.perf_counter() - start)
+                cpu_seconds.append(time.process_time() - cpu_start)
+            print(json.dumps({"seconds": seconds, "cpu_seconds": cpu_seconds, "certificates": count}))
+
+
+        main()
+        """#
+}
