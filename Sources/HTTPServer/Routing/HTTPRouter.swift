@@ -76,41 +76,72 @@ public struct HTTPRouter: Sendable {
     }
 
     /// Answers a request and names the route that did.
-    /// - Parameter request: the request.
+    /// - Parameters:
+    ///   - request: the request.
+    ///   - resolution: ``resolve(method:path:)`` of the request's method and path, when the caller has it already
+    ///     (the server resolves each request once, when its header is read); nil resolves it here.
     /// - Returns: the response and the route label (the pattern, or ``unmatchedRoute`` for 404).
-    public func dispatch(_ request: HTTPRequest) -> Routed {
-        let pathSegments = RoutePattern.split(request.path)
-        let matches = routes.compactMap { route in route.pattern.match(pathSegments).map { (route, $0) } }
-        guard !matches.isEmpty else {
-            return Routed(response: errorResponder(404, .notFound, "Not Found"), route: Self.unmatchedRoute)
-        }
-        let candidates =
-            matches.contains { $0.0.method == request.method }
-            ? matches.filter { $0.0.method == request.method }
-            : request.method == .head ? matches.filter { $0.0.method == .get } : []
-        guard let (route, captures) = Self.mostSpecific(candidates) else {
-            let (best, _) = Self.mostSpecific(matches)!
+    public func dispatch(_ request: HTTPRequest, resolution: Resolution? = nil) -> Routed {
+        let resolution = resolution ?? resolve(method: request.method, path: request.path)
+        switch resolution.target {
+        case .notFound:
+            return Routed(response: errorResponder(404, .notFound, "Not Found"), route: resolution.route)
+        case .notAllowed(let allow):
             var response = errorResponder(405, .methodNotAllowed, "Method Not Allowed")
-            response.headers["Allow"] = Self.allowed(matches.map(\.0.method))
-            return Routed(response: response, route: best.pattern.text)
+            response.headers["Allow"] = allow
+            return Routed(response: response, route: resolution.route)
+        case .handler(let handler, let captures):
+            var routed = request
+            routed.pathParameters = captures
+            return Routed(response: handler(routed), route: resolution.route)
         }
-        var routed = request
-        routed.pathParameters = captures
-        return Routed(response: route.handler(routed), route: route.pattern.text)
     }
 
-    /// The route label a request for `path` with `method` would get, without calling a handler: for the
-    /// responses the server makes itself (413).
+    /// What a method and path resolve to: the route that answers (with its captures), or 404, or 405 with the
+    /// methods allowed; found once per request.
+    public struct Resolution: Sendable {
+        /// The route label: the answering pattern; for 405 the best matching pattern; ``unmatchedRoute`` for 404.
+        public let route: String
+        fileprivate let target: Target
+
+        fileprivate enum Target: Sendable {
+            case handler(Handler, [String: String])
+            case notFound
+            case notAllowed(allow: String)
+        }
+    }
+
+    /// Resolves a method and path to a route, without calling a handler.
+    /// - Parameters:
+    ///   - method: the request method (`HEAD` is answered by a `GET` route when no `HEAD` route matches).
+    ///   - path: the decoded path.
+    /// - Returns: the route and captures of the most specific matching pattern for the method; else 405 naming the
+    ///   methods of the matching patterns; else 404.
+    public func resolve(method: HTTPMethod, path: String) -> Resolution {
+        let pathSegments = RoutePattern.split(path)
+        let matches = routes.compactMap { route in route.pattern.match(pathSegments).map { (route, $0) } }
+        guard !matches.isEmpty else { return Resolution(route: Self.unmatchedRoute, target: .notFound) }
+        let candidates =
+            matches.contains { $0.0.method == method }
+            ? matches.filter { $0.0.method == method }
+            : method == .head ? matches.filter { $0.0.method == .get } : []
+        guard let (route, captures) = Self.mostSpecific(candidates) else {
+            let (best, _) = Self.mostSpecific(matches)!
+            return Resolution(
+                route: best.pattern.text, target: .notAllowed(allow: Self.allowed(matches.map(\.0.method))))
+        }
+        return Resolution(route: route.pattern.text, target: .handler(route.handler, captures))
+    }
+
+    /// The route label a request for `path` with `method` would get, without calling a handler
+    /// (``resolve(method:path:)``'s).
     /// - Parameters:
     ///   - method: the request method.
     ///   - path: the decoded path.
-    /// - Returns: the best matching pattern for the method, else the best matching pattern, else
+    /// - Returns: the most specific matching pattern for the method, else the best matching pattern, else
     ///   ``unmatchedRoute``.
     public func routeLabel(method: HTTPMethod, path: String) -> String {
-        let pathSegments = RoutePattern.split(path)
-        let matches = routes.compactMap { route in route.pattern.match(pathSegments).map { (route, $0) } }
-        let sameMethod = matches.filter { $0.0.method == method || (method == .head && $0.0.method == .get) }
-        return (Self.mostSpecific(sameMethod) ?? Self.mostSpecific(matches))?.0.pattern.text ?? Self.unmatchedRoute
+        resolve(method: method, path: path).route
     }
 
     private static func mostSpecific(_ matches: [(Route, [String: String])]) -> (Route, [String: String])? {

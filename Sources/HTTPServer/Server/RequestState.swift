@@ -19,6 +19,8 @@ final class RequestState {
     var status: Int?
     /// The route label of the answer.
     var route = HTTPRouter.unmatchedRoute
+    /// The route the method and path resolve to, found when the header is read and used to dispatch.
+    var resolution: HTTPRouter.Resolution?
 
     init(method: HTTPMethod, path: String, started: ContinuousClock.Instant) {
         self.method = method

@@ -91,7 +91,9 @@ final class ServerCore: @unchecked Sendable {
             // Released by the completion callback, which libmicrohttpd calls for every request it presented.
             requestContext.pointee = Unmanaged.passRetained(state).toOpaque()
             condition.withLock { inFlight += 1 }
-            state.route = router.routeLabel(method: state.method, path: state.path)
+            let resolution = router.resolve(method: state.method, path: state.path)
+            state.resolution = resolution
+            state.route = resolution.route
             state.headers = headers(connection)
             if let refusal = framingRefusal(state.headers) {
                 // Answered before the body is read, and the connection closed: its remaining bytes are never read
@@ -142,7 +144,7 @@ final class ServerCore: @unchecked Sendable {
                 ListenAddress.numericHost(of: $0)
             })
         state.body = []
-        let routed = router.dispatch(request)
+        let routed = router.dispatch(request, resolution: state.resolution)
         return queue(routed.response, route: routed.route, state, connection)
     }
 
