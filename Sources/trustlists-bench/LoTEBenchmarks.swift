@@ -63,7 +63,7 @@ enum LoTEBenchmarks {
         var python: [Bench.Timing] = []
         let file = try BenchFiles.write(bytes, named: "lote-\(entities).jws")
         let rootFile = try BenchFiles.write(rootDER, named: "root.der")
-        let pythonReason = PythonVerifier.unavailableReason
+        let pythonReason = PythonLoTEVerifier.unavailableReason
         for _ in 0..<repetitions {
             ours.append(try Bench.measure(repetitions: 1, iterations: iterations) { try coldVerify() })
             if pythonReason == nil {

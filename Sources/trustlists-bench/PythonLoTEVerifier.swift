@@ -6,12 +6,23 @@ import Foundation
 /// `json.loads` and every service certificate loaded with `x509.load_der_x509_certificate`. It times itself (wall and
 /// process CPU) around each verification, so start-up and imports are not counted.
 enum PythonLoTEVerifier {
+    /// Why Python cannot be used here, or nil when `python3` imports `cryptography` (no `cbor2` needed).
+    static let unavailableReason: String? = {
+        do {
+            let (status, _, error) = try PythonVerifier.run(["-c", "import cryptography"])
+            return status == 0 ? nil : "python3 cannot import cryptography: \(error.prefix(200))"
+        } catch {
+            return "python3 could not be started: \(error)"
+        }
+    }()
+
     /// Verifies the LoTE in `file` against the DER root in `rootFile` at `time`, one warm-up then `repetitions` timed
     /// verifications.
     /// - Returns: the timing and the number of certificates loaded.
     /// - Throws: when the script fails.
     static func verify(file: URL, rootFile: URL, at time: Date, repetitions: Int) throws -> (Bench.Timing, Int) {
-        let script = try BenchFiles.write(Array(source.utf8), named: "verify_lote.py")
+        let script = try BenchFiles.write(
+            Array((PythonVerifier.timingHarness + source).utf8), named: "verify_lote.py")
         let (status, output, error) = try PythonVerifier.run([
             script.path, file.path, rootFile.path, String(Int(time.timeIntervalSince1970)), String(repetitions),
         ])
@@ -31,9 +42,7 @@ enum PythonLoTEVerifier {
     static let source = #"""
         import base64
         import json
-        import sys
-        import time
-        from datetime import datetime, timezone
+        from datetime import timezone
 
         from cryptography import x509
         from cryptography.hazmat.primitives import hashes
@@ -83,22 +92,7 @@ enum PythonLoTEVerifier {
 
 
         def main():
-            path, root_path, at_seconds, repetitions = sys.argv[1:5]
-            with open(path, "rb") as file:
-                signed = file.read()
-            with open(root_path, "rb") as file:
-                root_der = file.read()
-            at = datetime.fromtimestamp(int(at_seconds), tz=timezone.utc)
-            count = verify(bytes(bytearray(signed)), root_der, at)
-            seconds = []
-            cpu_seconds = []
-            for _ in range(int(repetitions)):
-                fresh = bytes(bytearray(signed))
-                cpu_start = time.process_time()
-                start = time.perf_counter()
-                verify(fresh, root_der, at)
-                seconds.append(time.perf_counter() - start)
-                cpu_seconds.append(time.process_time() - cpu_start)
+            count, seconds, cpu_seconds = timed_runs(verify)
             print(json.dumps({"seconds": seconds, "cpu_seconds": cpu_seconds, "certificates": count}))
 
 

@@ -29,7 +29,7 @@ enum PythonVerifier {
     /// `repetitions` timed verifications, each of fresh bytes.
     /// - Throws: when the script fails (the list does not verify there, or Python breaks).
     static func verify(listFile: URL, rootFile: URL, at time: Date, repetitions: Int) throws -> Result {
-        let script = try BenchFiles.write(Array(source.utf8), named: "verify_vical.py")
+        let script = try BenchFiles.write(Array((timingHarness + source).utf8), named: "verify_vical.py")
         let (status, output, error) = try run([
             script.path, listFile.path, rootFile.path, String(Int(time.timeIntervalSince1970)), String(repetitions),
         ])
@@ -70,6 +70,36 @@ enum PythonVerifier {
         return (process.terminationStatus, String(decoding: data, as: UTF8.self), error)
     }
 
+    /// What both Python verifiers share, prepended to each script: reading the signed file, the DER root and the time
+    /// from the command line, and timing repetitions of `verify(signed, root_der, at)` (wall with `perf_counter`,
+    /// CPU with `process_time`) after one untimed call, each on a fresh copy of the bytes.
+    static let timingHarness = #"""
+        import sys
+        import time
+        from datetime import datetime, timezone
+
+
+        def timed_runs(verify):
+            path, root_path, at_seconds, repetitions = sys.argv[1:5]
+            with open(path, "rb") as file:
+                signed = file.read()
+            with open(root_path, "rb") as file:
+                root_der = file.read()
+            at = datetime.fromtimestamp(int(at_seconds), tz=timezone.utc)
+            first = verify(bytes(bytearray(signed)), root_der, at)
+            seconds = []
+            cpu_seconds = []
+            for _ in range(int(repetitions)):
+                fresh = bytes(bytearray(signed))
+                cpu_start = time.process_time()
+                start = time.perf_counter()
+                verify(fresh, root_der, at)
+                seconds.append(time.perf_counter() - start)
+                cpu_seconds.append(time.process_time() - cpu_start)
+            return first, seconds, cpu_seconds
+
+        """#
+
     /// The verifier: COSE_Sign1 decoded with cbor2; ES256 checked over the Sig_structure (RFC 9052 §4.4) with
     /// cryptography; the signer chain checked link by link (issuer's signature and name) up to the given root and
     /// each certificate's validity at the time; the signer's EKU and key usage; then every entry's certificate
@@ -77,10 +107,6 @@ enum PythonVerifier {
     static let source = #"""
         import json
         import platform
-        import statistics
-        import sys
-        import time
-        from datetime import datetime, timezone
         from importlib import metadata
 
         import cbor2
@@ -137,22 +163,7 @@ enum PythonVerifier {
 
 
         def main():
-            list_path, root_path, at_seconds, repetitions = sys.argv[1:5]
-            with open(list_path, "rb") as file:
-                signed = file.read()
-            with open(root_path, "rb") as file:
-                root_der = file.read()
-            at = datetime.fromtimestamp(int(at_seconds), tz=timezone.utc)
-            entries = verify(bytes(bytearray(signed)), root_der, at)
-            seconds = []
-            cpu_seconds = []
-            for _ in range(int(repetitions)):
-                fresh = bytes(bytearray(signed))
-                cpu_start = time.process_time()
-                start = time.perf_counter()
-                verify(fresh, root_der, at)
-                seconds.append(time.perf_counter() - start)
-                cpu_seconds.append(time.process_time() - cpu_start)
+            entries, seconds, cpu_seconds = timed_runs(verify)
             loads = getattr(cbor2.loads, "__module__", "") or ""
             cbor2_kind = "native loads" if type(cbor2.loads).__name__ == "builtin_function_or_method" else "pure Python"
             cbor2_kind += f" from {loads}" if loads else ""
