@@ -22,12 +22,15 @@ extension TrustIndex {
         return (usable, unusable.sorted())
     }
 
-    /// The LoTEs configured for a role, by a word of their list type or by holding such services: for messages.
-    private func lists(for roles: Set<LoTEServiceRole>, listWord: String?) -> [Int] {
+    /// The LoTEs configured for a role, by their list type (when `byListType`) or by holding such services: for
+    /// messages.
+    private func lists(for roles: Set<LoTEServiceRole>, byListType: Bool) -> [Int] {
         sources.indices.filter { position in
             let source = sources[position]
             guard source.kind == .lote else { return false }
-            if let listWord, source.loteType?.lowercased().contains(listWord) == true { return true }
+            if byListType, !LoTEServiceRole.consulted(forListType: source.loteType).isDisjoint(with: roles) {
+                return true
+            }
             return snapshot.services.contains { $0.source == source.list && $0.role.map(roles.contains) == true }
         }
     }
@@ -69,7 +72,7 @@ extension TrustIndex {
                     reason: .chainInvalid, message: "no certificate was given", anchor: nil, docTypes: []))
         }
         guard !found.usable.isEmpty else {
-            let configured = lists(for: [.walletProvider], listWord: "walletproviders")
+            let configured = lists(for: [.walletProvider], byListType: true)
             return unavailable(found.unusable.isEmpty ? configured : found.unusable, at: time, what: what)
         }
         var anchors: [Certificate] = []
@@ -122,7 +125,7 @@ extension TrustIndex {
         }
         guard let (service, position, state) = matching.first else {
             if found.usable.isEmpty {
-                let configured = lists(for: roles, listWord: nil)
+                let configured = lists(for: roles, byListType: false)
                 return unavailable(found.unusable.isEmpty ? configured : found.unusable, at: time, what: what)
             }
             return .notTrusted(

@@ -36,14 +36,15 @@ final class TrustIndex: Sendable {
         self.sources = sources
         var position: [ListID: Int] = [:]
         for (index, source) in sources.enumerated() where position[source.list] == nil { position[source.list] = index }
-        func consulted(as kind: ListKind) -> [Int] {
+        func consulted(as kind: ListKind, _ roles: Set<LoTEServiceRole>) -> [Int] {
             sources.indices.filter {
                 sources[$0].kind == kind
-                    || sources[$0].kind == .lote && LoTEServiceRole.consulted(forListType: sources[$0].loteType) == kind
+                    || sources[$0].kind == .lote
+                        && !LoTEServiceRole.consulted(forListType: sources[$0].loteType).isDisjoint(with: roles)
             }
         }
-        vicalSources = consulted(as: .vical)
-        ricalSources = consulted(as: .rical)
+        vicalSources = consulted(as: .vical, [.pidIssuer, .mDLIssuer])
+        ricalSources = consulted(as: .rical, [.accessCertificateIssuer])
         issuers = ListedEntries(snapshot.issuers, sourcePositions: position, certificates: verified.certificates)
         verifiers = ListedEntries(snapshot.verifiers, sourcePositions: position, certificates: verified.certificates)
         issuerMemo = ValidationMemo(capacity: memoCapacity)

@@ -54,16 +54,19 @@ public enum LoTEServiceRole: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The decision a LoTE of `listType` is consulted for: PID and mDL providers lists for issuers
-    /// (`…/LoTEType/EUPIDProvidersList`, a type naming mDL providers), WRPAC providers lists for readers
-    /// (`…/LoTEType/EUWRPACProvidersList`); nil for the other lists (wallet providers, WRPRC, Pub-EAA, registrars),
-    /// which answer through their own roles. Only says which lists a refusal names; the anchors themselves come from
-    /// each service's type, whatever list carries it.
-    public static func consulted(forListType listType: String?) -> ListKind? {
-        guard let name = listType?.split(separator: "/").last?.lowercased() else { return nil }
-        if name.contains("pidproviders") || name.contains("mdlproviders") || name.hasSuffix("mdl") { return .vical }
-        if name.contains("wrpacproviders") { return .rical }
-        return nil
+    /// The roles a LoTE of `listType` is consulted for, by the last segment of its `LoTEType`: PID and mDL providers
+    /// lists (`…/LoTEType/EUPIDProvidersList`, a type naming mDL providers) for issuers, WRPAC providers lists
+    /// (`…/LoTEType/EUWRPACProvidersList`) for readers, wallet providers lists (`…/EUWalletProvidersList`) for wallet
+    /// providers; none for the other lists (WRPRC, Pub-EAA, registrars). Only says which lists a refusal names; the
+    /// anchors themselves come from each service's type, whatever list carries it.
+    public static func consulted(forListType listType: String?) -> Set<LoTEServiceRole> {
+        guard let name = listType?.split(separator: "/").last?.lowercased() else { return [] }
+        if name.contains("pidproviders") || name.contains("mdlproviders") || name.hasSuffix("mdl") {
+            return [.pidIssuer, .mDLIssuer]
+        }
+        if name.contains("wrpacproviders") { return [.accessCertificateIssuer] }
+        if name.contains("walletproviders") { return [.walletProvider] }
+        return []
     }
 
     /// Whether a `ServiceStatus` ends the service from its `StatusStartingTime` on: a status URI whose last segment
