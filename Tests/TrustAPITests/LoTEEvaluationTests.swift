@@ -142,7 +142,7 @@ struct LoTEEvaluationTests {
         #expect(verified.lote.sequenceNumber == 1)
         #expect(verified.lote.type == DemoLoTEs.pidType)
         #expect(
-            response.headers["ETag"] == "\"\(Digest.sha256.hash(bytes).map { String(format: "%02x", $0) }.joined())\"")
+            response.headers["ETag"] == "\"\(hexString(Digest.sha256.hash(bytes)))\"")
         #expect(world.router.respond(to: HTTPRequest(method: .get, path: "/v1/lists/eu/nope")).status == 404)
     }
 }

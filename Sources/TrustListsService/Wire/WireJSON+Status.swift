@@ -15,15 +15,16 @@ extension WireJSON {
             "events": report.events, "persistError": report.persistFailure.map(failure),
             "snapshot": snapshot.map(snapshotSummary), "crls": report.crls.map(crl),
             "lists": report.lists.map { list -> Object in
-                [
+                let source = configuration.list(list.id)?.source
+                return [
                     "id": list.id.description, "kind": list.id.kind.rawValue,
-                    "loteType": configuration.list(list.id)?.source.loteType, "state": list.state.rawValue,
+                    "loteType": source?.loteType, "state": list.state.rawValue,
                     "stateReason": list.stateReason,
                     "provider": list.current?.provider, "issueID": list.current?.issueID, "date": list.current?.date,
                     "nextUpdate": list.current?.nextUpdate, "notAfter": list.current?.notAfter,
                     "entries": list.current?.entries, "sha256": list.current?.sha256,
                     "signerNotAfter": list.current?.signerNotAfter, "source": list.origin?.rawValue,
-                    "url": configuration.list(list.id)?.source.url,
+                    "url": source?.url,
                     "lastAttempt": list.lastAttempt, "lastSuccess": list.lastSuccess,
                     "lastError": list.lastError.map(failure),
                 ]

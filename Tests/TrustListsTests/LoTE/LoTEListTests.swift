@@ -299,7 +299,7 @@ struct LoTEExportTests {
         let file = folder.url.appendingPathComponent("lists/eu/pid/\(sha).jws")
         let link = folder.url.appendingPathComponent("v1/lists/eu/pid")
         let bytes = Array(try Data(contentsOf: file))
-        #expect(Digest.sha256.hash(bytes).map { String(format: "%02x", $0) }.joined() == sha)
+        #expect(hexString(Digest.sha256.hash(bytes)) == sha)
         #expect(Array(try Data(contentsOf: link)) == bytes)
     }
 }
