@@ -2,7 +2,7 @@ import TestSupport
 import Testing
 import X509
 
-/// The process's certificate cache (docs/architecture.md, Verification): one decode per distinct DER, both bounds
+/// The process's certificate cache (docs/architecture.md, The pipeline): one decode per distinct DER, both bounds
 /// kept, failures never kept.
 @Suite("Certificate cache")
 struct CertificateCacheTests {
