@@ -63,9 +63,7 @@ public struct JAdESSignature: Sendable {
                     "JWS of \(bytes.count) bytes; the limit is \(limits.maxCompactBytes) (compact serialization)")
             }
             let end = bytes.lastIndex(where: { !Self.isWhitespace($0) }).map { $0 + 1 } ?? 0
-            jws = try JWS(
-                compactSerialization: String(decoding: bytes[..<end], as: UTF8.self), limits: limits,
-                understoodCriticalHeaders: understood)
+            jws = try JWS(compactBytes: bytes[..<end], limits: limits, understoodCriticalHeaders: understood)
         }
         guard let certificates = try jws.x5cCertificates() else {
             throw JOSEError(
