@@ -39,7 +39,8 @@ let signing = try! Signing()
 let payloadCodes: Set<ReasonCode> = [.limitsExceeded, .malformedJSON, .malformedPayload, .wrongListType]
 /// The codes the verifier documents (without the rollback policy, which is not run here).
 let verifierCodes: Set<ReasonCode> = payloadCodes.union([
-    .unsupportedFormat, .malformedJWS, .unsupportedAlgorithm, .unknownCriticalHeader, .malformedX5C, .badSignature,
+    .unsupportedFormat, .malformedJWS, .unsupportedAlgorithm, .weakKey, .unknownCriticalHeader, .malformedX5C,
+    .badSignature,
     .signingTimeInvalid, .signerExpired, .signerNotYetValid, .chainInvalid, .signerKeyUsage, .dateInFuture,
 ])
 
