@@ -39,6 +39,7 @@ enum LoTEBenchmarks {
             signerChain: [network.signer, network.issuingCA], signingTime: time - 3600)
         let rootDER = network.root.derEncoded
         func coldVerify() throws -> VerifiedLoTE {
+            CertificateCache.shared.removeAll()  // the x5c chain too is decoded afresh
             let anchor = try Certificate(derEncoded: Bench.freshCopy(rootDER))
             return try LoTEVerifier(anchors: [anchor]).verify(Bench.freshCopy(bytes), at: time)
         }

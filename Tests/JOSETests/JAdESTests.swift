@@ -32,6 +32,15 @@ struct JAdESTests {
         try jws.verify(with: key)
     }
 
+    @Test("the serialization is told by the first byte that is not JSON whitespace (RFC 8259 §2)")
+    func serializationKind() {
+        #expect(JAdESSignature.isJSONSerialization(Array(Self.a7.utf8)))
+        #expect(JAdESSignature.isJSONSerialization(Array((" \t\r\n" + Self.a7).utf8)))
+        #expect(!JAdESSignature.isJSONSerialization(Array(JWSVectorTests.a3.utf8)))
+        #expect(!JAdESSignature.isJSONSerialization(Array(("\u{00A0}" + Self.a7).utf8)))  // not JSON whitespace
+        #expect(!JAdESSignature.isJSONSerialization([]))
+    }
+
     @Test("the general syntax with one signature verifies; with two it is refused")
     func generalSyntax() throws {
         let key = try #require(JWSVectorTests.a3Key)

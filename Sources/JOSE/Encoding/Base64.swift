@@ -25,7 +25,14 @@ public enum Base64 {
     public static func decode(
         _ text: some StringProtocol, path: String = "input", code: JOSEError.Code = .malformedX5C
     ) throws(JOSEError) -> [UInt8] {
-        switch Base64Codec.decode(text.utf8, .standard) {
+        try decode(utf8: text.utf8, path: path, code: code)
+    }
+
+    /// ``decode(_:path:code:)`` over the text's UTF-8 bytes (a string read in place from a JSON document).
+    public static func decode(
+        utf8 text: some Collection<UInt8>, path: String = "input", code: JOSEError.Code = .malformedX5C
+    ) throws(JOSEError) -> [UInt8] {
+        switch Base64Codec.decode(text, .standard) {
         case .success(let bytes):
             return bytes
         case .failure(let failure):

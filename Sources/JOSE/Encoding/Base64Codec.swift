@@ -113,9 +113,13 @@ enum Base64Codec {
     /// - Parameter text: the characters as UTF-8 bytes.
     /// - Returns: the bytes, or the first reason the text is refused.
     static func decode(_ text: some Collection<UInt8>, _ variant: Variant) -> Result<[UInt8], Failure> {
-        let input = Array(text)
-        let values = variant == .url ? urlValues : standardValues
-        let otherValues = variant == .url ? standardValues : urlValues
+        if let result = text.withContiguousStorageIfAvailable({ decode($0, variant) }) { return result }
+        return Array(text).withUnsafeBufferPointer { decode($0, variant) }
+    }
+
+    /// ``decode(_:_:)`` over contiguous bytes: one pass that checks and decodes four characters at a time into the
+    /// output's storage, and a second look only when a character is refused, to say why.
+    static func decode(_ input: UnsafeBufferPointer<UInt8>, _ variant: Variant) -> Result<[UInt8], Failure> {
         let equals = UInt8(ascii: "=")
 
         // Find the data characters: all of them for base64url; for standard base64 the text before at most two
@@ -124,46 +128,79 @@ enum Base64Codec {
         if variant == .standard {
             while dataCount > 0, input.count - dataCount < 2, input[dataCount - 1] == equals { dataCount -= 1 }
         }
+        switch variant {
+        case .url:
+            guard input.count % 4 != 1 else {
+                return refusal(input, dataCount, variant) ?? .failure(.badLength(input.count))
+            }
+        case .standard:
+            // A multiple of 4 with the '=' counted, and padding only where a partial group needs it.
+            guard input.count % 4 == 0, dataCount % 4 != 1 else {
+                return refusal(input, dataCount, variant) ?? .failure(.badLength(input.count))
+            }
+        }
+        let whole = dataCount / 4
+        let rest = dataCount % 4
+        let outputCount = whole * 3 + (rest == 0 ? 0 : rest - 1)
+        return (variant == .url ? urlValues : standardValues).withUnsafeBufferPointer { values in
+            var failed = false
+            let output = [UInt8](unsafeUninitializedCapacity: outputCount) { buffer, count in
+                // 0xff marks a byte outside the alphabet; OR-ing the sextets finds one without a branch per byte.
+                var invalid: UInt8 = 0
+                var source = 0
+                var target = 0
+                for _ in 0..<whole {
+                    let a = values[Int(input[source])]
+                    let b = values[Int(input[source + 1])]
+                    let c = values[Int(input[source + 2])]
+                    let d = values[Int(input[source + 3])]
+                    invalid |= a | b | c | d
+                    let chunk = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+                    buffer[target] = UInt8(truncatingIfNeeded: chunk >> 16)
+                    buffer[target + 1] = UInt8(truncatingIfNeeded: chunk >> 8)
+                    buffer[target + 2] = UInt8(truncatingIfNeeded: chunk)
+                    source += 4
+                    target += 3
+                }
+                switch rest {
+                case 2:
+                    let a = values[Int(input[source])]
+                    let b = values[Int(input[source + 1])]
+                    invalid |= a | b
+                    buffer[target] = a << 2 | b >> 4
+                    if b & 0x0f != 0 { invalid |= 0x40 }
+                case 3:
+                    let a = values[Int(input[source])]
+                    let b = values[Int(input[source + 1])]
+                    let c = values[Int(input[source + 2])]
+                    invalid |= a | b | c
+                    buffer[target] = a << 2 | b >> 4
+                    buffer[target + 1] = b << 4 | c >> 2
+                    if c & 0x03 != 0 { invalid |= 0x40 }
+                default:
+                    break
+                }
+                // Valid sextets are below 0x40; any bit at or above it is an invalid character or trailing bits.
+                failed = invalid >= 0x40
+                count = outputCount
+            }
+            guard failed else { return .success(output) }
+            return refusal(input, dataCount, variant) ?? .failure(.nonZeroTrailingBits(offset: dataCount - 1))
+        }
+    }
+
+    /// The first character of the data that is outside the alphabet, as a failure; nil when every one is inside.
+    private static func refusal(
+        _ input: UnsafeBufferPointer<UInt8>, _ dataCount: Int, _ variant: Variant
+    ) -> Result<[UInt8], Failure>? {
+        let values = variant == .url ? urlValues : standardValues
+        let otherValues = variant == .url ? standardValues : urlValues
         for offset in 0..<dataCount where values[Int(input[offset])] == 0xff {
             let byte = input[offset]
-            if byte == equals { return .failure(.misplacedPadding(offset: offset)) }
+            if byte == UInt8(ascii: "=") { return .failure(.misplacedPadding(offset: offset)) }
             if otherValues[Int(byte)] != 0xff { return .failure(.otherAlphabet(offset: offset, byte: byte)) }
             return .failure(.notInAlphabet(offset: offset, byte: byte))
         }
-        switch variant {
-        case .url:
-            guard input.count % 4 != 1 else { return .failure(.badLength(input.count)) }
-        case .standard:
-            // A multiple of 4 with the '=' counted, and padding only where a partial group needs it.
-            guard input.count % 4 == 0, dataCount % 4 != 1 else { return .failure(.badLength(input.count)) }
-        }
-
-        var output: [UInt8] = []
-        output.reserveCapacity(dataCount * 3 / 4)
-        var index = 0
-        while index + 4 <= dataCount {
-            let chunk =
-                UInt32(values[Int(input[index])]) << 18 | UInt32(values[Int(input[index + 1])]) << 12
-                | UInt32(values[Int(input[index + 2])]) << 6 | UInt32(values[Int(input[index + 3])])
-            output.append(UInt8(chunk >> 16 & 0xff))
-            output.append(UInt8(chunk >> 8 & 0xff))
-            output.append(UInt8(chunk & 0xff))
-            index += 4
-        }
-        switch dataCount - index {
-        case 2:
-            let last = values[Int(input[index + 1])]
-            guard last & 0x0f == 0 else { return .failure(.nonZeroTrailingBits(offset: index + 1)) }
-            output.append(values[Int(input[index])] << 2 | last >> 4)
-        case 3:
-            let middle = values[Int(input[index + 1])]
-            let last = values[Int(input[index + 2])]
-            guard last & 0x03 == 0 else { return .failure(.nonZeroTrailingBits(offset: index + 2)) }
-            output.append(values[Int(input[index])] << 2 | middle >> 4)
-            output.append(middle << 4 | last >> 2)
-        default:
-            break
-        }
-        return .success(output)
+        return nil
     }
 }

@@ -54,7 +54,7 @@ public struct JAdESSignature: Sendable {
     ///   base64url of 32 bytes.
     public init(serialized bytes: [UInt8], limits: JWS.Limits = JWS.Limits()) throws(JOSEError) {
         let understood = Self.understoodCriticalHeaders
-        if bytes.first(where: { !Self.isWhitespace($0) }) == UInt8(ascii: "{") {
+        if Self.isJSONSerialization(bytes) {
             jws = try JWS(jsonSerialization: bytes, limits: limits, understoodCriticalHeaders: understood)
         } else {
             guard bytes.count <= limits.maxCompactBytes else {
@@ -63,9 +63,7 @@ public struct JAdESSignature: Sendable {
                     "JWS of \(bytes.count) bytes; the limit is \(limits.maxCompactBytes) (compact serialization)")
             }
             let end = bytes.lastIndex(where: { !Self.isWhitespace($0) }).map { $0 + 1 } ?? 0
-            jws = try JWS(
-                compactSerialization: String(decoding: bytes[..<end], as: UTF8.self), limits: limits,
-                understoodCriticalHeaders: understood)
+            jws = try JWS(compactBytes: bytes[..<end], limits: limits, understoodCriticalHeaders: understood)
         }
         guard let certificates = try jws.x5cCertificates() else {
             throw JOSEError(
@@ -135,6 +133,12 @@ public struct JAdESSignature: Sendable {
                     + "\(RFC3339.string(from: signer.notBefore) ?? "?") .. \(RFC3339.string(from: signer.notAfter) ?? "?")"
             )
         }
+    }
+
+    /// Whether `bytes` are in the JWS JSON serialization (RFC 7515 §7.2): the first byte that is not JSON whitespace
+    /// is `{`. Anything else is read as the compact serialization.
+    public static func isJSONSerialization(_ bytes: [UInt8]) -> Bool {
+        bytes.first(where: { !isWhitespace($0) }) == UInt8(ascii: "{")
     }
 
     /// JSON whitespace (RFC 8259 §2): space, tab, line feed, carriage return.

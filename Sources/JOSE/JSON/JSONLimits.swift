@@ -1,6 +1,6 @@
-/// Bounds on one JSON document read from untrusted input (a JWS header, a JWT claims set), checked by a linear
-/// pre-scan before Foundation's parser sees the bytes, so that a document over a limit costs one pass and no
-/// recursion.
+/// Bounds on one JSON document read from untrusted input (a JWS header, a JWT claims set, a LoTE payload), checked
+/// by the one linear pass that reads it (``JSONScanner``), so that a document over a limit costs at most that pass and
+/// no recursion.
 ///
 /// A document over a limit fails with `limits_exceeded` (``JOSEError``); the defaults fit OpenID4VP request
 /// objects and JWT claims sets with a wide margin.
@@ -11,8 +11,8 @@ public struct JSONLimits: Hashable, Sendable {
     /// depth 0 (default 32). Values above ``depthCeiling`` act as ``depthCeiling``.
     public var maxDepth: Int
 
-    /// The hard upper bound on ``maxDepth``: building values from Foundation's result recurses once per level, and
-    /// this keeps that recursion far inside a thread's stack.
+    /// The hard upper bound on ``maxDepth``: building a ``JSONValue`` from a scanned document recurses once per level,
+    /// and this keeps that recursion far inside a thread's stack.
     public static let depthCeiling = 256
 
     /// Creates limits; every argument has the safe default.

@@ -1,9 +1,8 @@
-import X509
-
 /// The parser of every untrusted JSON document: one linear pass, no recursion (an explicit stack of open containers),
-/// that checks the whole grammar of RFC 8259 and this module's rules and builds the ``JSONValue`` as it goes, so that
-/// a document is read once and only a well-formed one, within the depth limit and free of duplicate member names,
-/// becomes a value.
+/// that checks the whole grammar of RFC 8259 and this module's rules and records each value as one ``JSONEntry`` of a
+/// flat table in document order (a container's entry before its contents), pointing into the text: strings are kept as
+/// byte ranges, not copied, and objects are not hashed. A document is read once, and only a well-formed one, within
+/// the depth limit and free of duplicate member names, becomes a ``JSONDocument``.
 ///
 /// What it refuses, each with the byte offset:
 /// - more arrays and objects open at once than the limit (`limits_exceeded`), found the moment the limit is
@@ -15,168 +14,164 @@ import X509
 ///   resolved (`"a"` and `"\u0061"` are the same name), as Swift strings, so two names that are canonically
 ///   equivalent Unicode also count as the same: they would be one key of a Swift dictionary. RFC 7515 §5.2 lets a
 ///   parser either refuse duplicates or keep the last; refusing is the only choice that cannot be read two ways.
+///   Names of ASCII without escapes (nearly all) are compared as bytes, which for them is the same comparison; an
+///   object of more than ``linearNameLimit`` members keeps its names in a set, so a wide object costs linear time.
+/// - a number outside the range of a `Double` (`1e400`, `malformed_json`), converted here to check it and again
+///   when read.
 ///
-/// Numbers become `Double`s (the nearest one, as `strtod` reads them); one outside the range of a `Double` (`1e400`)
-/// is `malformed_json`. UTF-8 validity of the whole text is checked by the caller before the scan.
+/// UTF-8 validity of the whole text is checked by the caller before the scan.
 struct JSONScanner {
-    private let bytes: [UInt8]
+    private let bytes: UnsafeBufferPointer<UInt8>
     private let maxDepth: Int
     private let label: String
     private var index = 0
+    private var entries: [JSONEntry] = []
 
-    /// One open container with what it holds so far: an array's elements, or an object's members and the name
-    /// whose value is being read.
-    private enum Frame {
-        case array([JSONValue])
-        case object(members: [String: JSONValue], name: String)
+    /// One open container: its entry and how many elements or members it holds so far.
+    private struct Frame {
+        var entry: Int
+        var isObject: Bool
+        var count: Int
     }
     private var stack: [Frame] = []
+    /// The names of the open objects wider than ``linearNameLimit``, by the object's entry.
+    private var wideObjectNames: [Int: Set<String>] = [:]
 
-    /// Parses `bytes` as one JSON text.
+    /// Objects with at most this many members compare each new name with the earlier ones; wider ones use a set.
+    static let linearNameLimit = 16
+
+    /// Scans `bytes` as one JSON text.
     /// - Parameters:
     ///   - bytes: the text, already known to be valid UTF-8.
     ///   - maxDepth: the most containers open at once.
     ///   - label: what the text is, for messages (`header`).
-    /// - Returns: the value.
+    /// - Returns: the entries, the top value's first.
     /// - Throws: `limits_exceeded` past `maxDepth`; `malformed_json` for anything outside the grammar, a duplicate
     ///   member name, or a number outside the range of a `Double`.
-    static func parse(_ bytes: [UInt8], maxDepth: Int, label: String) throws(JOSEError) -> JSONValue {
+    static func scan(
+        _ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, label: String
+    ) throws(JOSEError)
+        -> [JSONEntry]
+    {
         var scanner = JSONScanner(bytes: bytes, maxDepth: maxDepth, label: label)
-        return try scanner.scanDocument()
+        try scanner.scanDocument()
+        return scanner.entries
     }
 
-    private init(bytes: [UInt8], maxDepth: Int, label: String) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, label: String) {
         self.bytes = bytes
         self.maxDepth = maxDepth
         self.label = label
+        // Roughly one value per 24 bytes of typical documents; the table grows past this when needed.
+        entries.reserveCapacity(bytes.count / 24 + 1)
     }
 
-    private mutating func scanDocument() throws(JOSEError) -> JSONValue {
+    private mutating func scanDocument() throws(JOSEError) {
         skipWhitespace()
-        var completed: JSONValue
         value: while true {
             // A value starts here.
             skipWhitespace()
             guard index < bytes.count else { throw malformed("expected a value, found the end of the input") }
             switch bytes[index] {
             case UInt8(ascii: "{"):
-                try open(.object(members: [:], name: ""))
+                try open(.object)
                 skipWhitespace()
                 if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
                     index += 1
-                    stack.removeLast()
-                    completed = .object([:])
+                    close()
                 } else {
                     try scanMemberName()
                     continue value
                 }
             case UInt8(ascii: "["):
-                try open(.array([]))
+                try open(.array)
                 skipWhitespace()
                 if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
                     index += 1
-                    stack.removeLast()
-                    completed = .array([])
+                    close()
                 } else {
                     continue value
                 }
             case UInt8(ascii: "\""):
-                completed = .string(try scanString())
+                try scanString()
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                completed = .number(try scanNumber())
+                try scanNumber()
             case UInt8(ascii: "t"):
-                try scanLiteral("true")
-                completed = .bool(true)
+                try scanLiteral("true", .true)
             case UInt8(ascii: "f"):
-                try scanLiteral("false")
-                completed = .bool(false)
+                try scanLiteral("false", .false)
             case UInt8(ascii: "n"):
-                try scanLiteral("null")
-                completed = .null
+                try scanLiteral("null", .null)
             default:
                 throw malformed("expected a value, found \(found())")
             }
 
-            // A value ended: add it to its container; close containers, or move on to the next element or member.
+            // A value ended: count it in its container; close containers, or move on to the next element or member.
             while !stack.isEmpty {
-                add(completed)
+                stack[stack.count - 1].count += 1
                 skipWhitespace()
-                let top = stack[stack.count - 1]
+                let isObject = stack[stack.count - 1].isObject
+                let closer: UInt8 = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
                 guard index < bytes.count else {
-                    throw malformed("expected ',' or '\(closer(top))', found the end of the input")
+                    throw malformed(
+                        "expected ',' or '\(Character(Unicode.Scalar(closer)))', found the end of the input")
                 }
                 let byte = bytes[index]
                 if byte == UInt8(ascii: ",") {
                     index += 1
-                    if case .object = top {
+                    if isObject {
                         skipWhitespace()
                         try scanMemberName()
                     }
                     continue value
                 }
-                guard byte == UInt8(ascii: closer(top)) else {
-                    throw malformed("expected ',' or '\(closer(top))', found \(found())")
+                guard byte == closer else {
+                    throw malformed("expected ',' or '\(Character(Unicode.Scalar(closer)))', found \(found())")
                 }
                 index += 1
-                switch stack.removeLast() {
-                case .array(let elements): completed = .array(elements)
-                case .object(let members, _): completed = .object(members)
-                }
+                close()
             }
             break
         }
         skipWhitespace()
         guard index == bytes.count else { throw malformed("expected the end of the input, found \(found())") }
-        return completed
     }
 
-    /// Adds a completed value to the innermost container: as an element, or as the value of the name just read.
-    private mutating func add(_ value: JSONValue) {
-        // Taken out of the stack while changed, so that the container's storage is not copied.
-        switch stack.removeLast() {
-        case .array(var elements):
-            elements.append(value)
-            stack.append(.array(elements))
-        case .object(var members, let name):
-            members[name] = value
-            stack.append(.object(members: members, name: name))
-        }
-    }
-
-    private func closer(_ frame: Frame) -> Unicode.Scalar {
-        if case .array = frame { return "]" }
-        return "}"
-    }
-
-    private mutating func open(_ frame: Frame) throws(JOSEError) {
+    private mutating func open(_ kind: JSONEntry.Kind) throws(JOSEError) {
         guard stack.count < maxDepth else {
             throw JOSEError(
                 .limitsExceeded,
                 "\(label): arrays and objects nested deeper than \(maxDepth) at offset \(index) (limit \(maxDepth))"
             )
         }
-        stack.append(frame)
+        stack.append(Frame(entry: entries.count, isObject: kind == .object, count: 0))
+        entries.append(JSONEntry(kind: kind, start: index, length: 0, next: 0))
         index += 1
     }
 
-    /// Reads `"name"` and the `:` after it, and makes it the innermost object's name being read.
+    /// Closes the innermost container: its entry learns its count and where its contents end.
+    private mutating func close() {
+        let frame = stack.removeLast()
+        entries[frame.entry].length = frame.count
+        entries[frame.entry].next = entries.count
+        if frame.count > Self.linearNameLimit, frame.isObject { wideObjectNames[frame.entry] = nil }
+    }
+
+    /// Reads `"name"` and the `:` after it, as the next entry of the innermost object.
     private mutating func scanMemberName() throws(JOSEError) {
         let start = index
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
             throw malformed("expected a member name (a string), found \(found())")
         }
-        let name = try scanString()
-        guard case .object(let members, _) = stack.removeLast() else {
-            preconditionFailure("member name outside an object")
-        }
-        // Every earlier member's value is complete by now, so the names seen are the dictionary's keys.
-        guard members[name] == nil else {
+        try scanString()
+        let frame = stack[stack.count - 1]
+        // Every earlier member's value is complete by now, so the names can be walked or are in the set.
+        if let duplicate = try duplicateName(entries.count - 1, in: frame) {
             throw malformed(
-                "duplicate member name \"\(name)\" (RFC 8259 §4: names should be unique; refused, since one reader "
-                    + "would take the first and another the last)",
+                "duplicate member name \"\(duplicate)\" (RFC 8259 §4: names should be unique; refused, since one "
+                    + "reader would take the first and another the last)",
                 offset: start)
         }
-        stack.append(.object(members: members, name: name))
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
             throw malformed("expected ':' after a member name, found \(found())")
@@ -184,109 +179,68 @@ struct JSONScanner {
         index += 1
     }
 
-    /// Reads a string from its opening quote to past its closing quote.
-    /// - Returns: the value with escapes resolved.
-    private mutating func scanString() throws(JOSEError) -> String {
+    /// The name of entry `name` when an earlier member of the object `frame` has the same name; nil otherwise.
+    private mutating func duplicateName(_ name: Int, in frame: Frame) throws(JOSEError) -> String? {
+        if frame.count < Self.linearNameLimit {
+            var earlier = frame.entry + 1
+            for _ in 0..<frame.count {
+                if JSONEntry.sameString(entries[earlier], entries[name], in: bytes) {
+                    return JSONEntry.string(entries[name], in: bytes)
+                }
+                earlier = entries[earlier + 1].next
+            }
+            return nil
+        }
+        if frame.count == Self.linearNameLimit {
+            var names = Set<String>(minimumCapacity: 2 * Self.linearNameLimit)
+            var earlier = frame.entry + 1
+            for _ in 0..<frame.count {
+                names.insert(JSONEntry.string(entries[earlier], in: bytes))
+                earlier = entries[earlier + 1].next
+            }
+            wideObjectNames[frame.entry] = names
+        }
+        let text = JSONEntry.string(entries[name], in: bytes)
+        guard wideObjectNames[frame.entry, default: []].insert(text).inserted else { return text }
+        return nil
+    }
+
+    /// Reads a string from its opening quote to past its closing quote, as an entry of its raw bytes.
+    private mutating func scanString() throws(JOSEError) {
         index += 1
         let start = index
-        // The common case, a run without escapes, is decoded straight from the input.
+        var high: UInt8 = 0
+        var escaped = false
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
+                var entry = JSONEntry(kind: .string, start: start, length: index - start, next: entries.count + 1)
+                entry.isPlain = high < 0x80 && !escaped
+                entry.hasEscapes = escaped
+                entries.append(entry)
                 index += 1
-                return String(decoding: bytes[start..<index - 1], as: UTF8.self)
+                return
             }
-            if byte == UInt8(ascii: "\\") { break }
+            if byte == UInt8(ascii: "\\") {
+                escaped = true
+                switch JSONEntry.escape(in: bytes, at: &index) {
+                case .success: continue
+                case .failure(let failure): throw malformed(failure.message, offset: failure.offset)
+                }
+            }
             guard byte >= 0x20 else {
                 throw malformed("unescaped control character 0x\(String(byte, radix: 16)) in a string")
             }
+            high |= byte
             index += 1
-        }
-        var value = Array(bytes[start..<index])
-        while index < bytes.count {
-            let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "\""):
-                index += 1
-                return String(decoding: value, as: UTF8.self)
-            case UInt8(ascii: "\\"):
-                let scalar = try scanEscape()
-                UTF8.encode(scalar) { value.append($0) }
-            case 0x00..<0x20:
-                throw malformed("unescaped control character 0x\(String(byte, radix: 16)) in a string")
-            default:
-                value.append(byte)
-                index += 1
-            }
         }
         throw malformed("unterminated string, found the end of the input")
     }
 
-    /// Reads one escape sequence (RFC 8259 §7), starting at its backslash.
-    private mutating func scanEscape() throws(JOSEError) -> Unicode.Scalar {
-        let start = index
-        index += 1
-        guard index < bytes.count else { throw malformed("unterminated escape, found the end of the input") }
-        let byte = bytes[index]
-        index += 1
-        switch byte {
-        case UInt8(ascii: "\""): return "\""
-        case UInt8(ascii: "\\"): return "\\"
-        case UInt8(ascii: "/"): return "/"
-        case UInt8(ascii: "b"): return "\u{08}"
-        case UInt8(ascii: "f"): return "\u{0C}"
-        case UInt8(ascii: "n"): return "\n"
-        case UInt8(ascii: "r"): return "\r"
-        case UInt8(ascii: "t"): return "\t"
-        case UInt8(ascii: "u"):
-            let unit = try scanHex4()
-            switch unit {
-            case 0xD800...0xDBFF:
-                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
-                else { throw malformed("lone high surrogate escape (RFC 8259 §8.2)", offset: start) }
-                index += 2
-                let low = try scanHex4()
-                guard (0xDC00...0xDFFF).contains(low) else {
-                    throw malformed("high surrogate escape not followed by a low one (RFC 8259 §8.2)", offset: start)
-                }
-                let value = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
-                return Unicode.Scalar(value)!
-            case 0xDC00...0xDFFF:
-                throw malformed("lone low surrogate escape (RFC 8259 §8.2)", offset: start)
-            default:
-                return Unicode.Scalar(unit)!
-            }
-        default:
-            index -= 1
-            throw malformed("unknown escape '\\\(Character(Unicode.Scalar(byte)))' in a string")
-        }
-    }
-
-    private mutating func scanHex4() throws(JOSEError) -> UInt16 {
-        var value: UInt16 = 0
-        for _ in 0..<4 {
-            guard index < bytes.count, let digit = hexDigit(bytes[index]) else {
-                throw malformed("expected 4 hex digits after '\\u', found \(found())")
-            }
-            value = value << 4 | UInt16(digit)
-            index += 1
-        }
-        return value
-    }
-
-    private func hexDigit(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
-
-    /// Reads a number (RFC 8259 §6): `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
-    /// - Returns: the nearest `Double`.
+    /// Reads a number (RFC 8259 §6): `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, and checks that it is
+    /// in the range of a `Double`.
     /// - Throws: `malformed_json` outside the grammar or the range of a `Double`.
-    private mutating func scanNumber() throws(JOSEError) -> Double {
+    private mutating func scanNumber() throws(JOSEError) {
         let start = index
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
         guard index < bytes.count, isDigit(bytes[index]) else {
@@ -314,11 +268,12 @@ struct JSONScanner {
             }
             skipDigits()
         }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        guard let value = Double(text), value.isFinite else {
+        let entry = JSONEntry(kind: .number, start: start, length: index - start, next: entries.count + 1)
+        guard JSONEntry.number(entry, in: bytes) != nil else {
+            let text = String(decoding: bytes[start..<index], as: UTF8.self)
             throw malformed("the number \(text.prefix(40)) is outside the range of a Double", offset: start)
         }
-        return value
+        entries.append(entry)
     }
 
     private func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
@@ -327,10 +282,11 @@ struct JSONScanner {
         while index < bytes.count, isDigit(bytes[index]) { index += 1 }
     }
 
-    private mutating func scanLiteral(_ word: String) throws(JOSEError) {
-        let expected = Array(word.utf8)
+    private mutating func scanLiteral(_ word: StaticString, _ kind: JSONEntry.Kind) throws(JOSEError) {
+        let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
         guard bytes.count - index >= expected.count, bytes[index..<index + expected.count].elementsEqual(expected)
         else { throw malformed("expected '\(word)', found \(found())") }
+        entries.append(JSONEntry(kind: kind, start: index, length: expected.count, next: entries.count + 1))
         index += expected.count
     }
 
@@ -345,12 +301,7 @@ struct JSONScanner {
     }
 
     /// The byte at the cursor, in words.
-    private func found() -> String {
-        guard index < bytes.count else { return "the end of the input" }
-        let byte = bytes[index]
-        return (0x21...0x7e).contains(byte)
-            ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
-    }
+    private func found() -> String { JSONEntry.describe(byteAt: index, in: bytes) }
 
     /// A `malformed_json` error naming the document and the offset (by default the cursor's).
     private func malformed(_ message: String, offset: Int? = nil) -> JOSEError {

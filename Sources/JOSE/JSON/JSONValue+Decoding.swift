@@ -1,12 +1,11 @@
-import Foundation
-
 extension JSONValue {
-    /// Decodes one JSON text (RFC 8259) from untrusted input, limits first.
+    /// Decodes one JSON text (RFC 8259) from untrusted input, limits first: a ``JSONDocument`` (with its checks and
+    /// errors) turned into a tree.
     ///
     /// In order: the size against ``JSONLimits/maxBytes``; UTF-8 validity (RFC 8259 §8.1); then one linear pass over
-    /// the whole grammar that builds the value and stops at the first container past ``JSONLimits/maxDepth``, the
-    /// first duplicate member name and the first number outside the range of a `Double` (``JSONScanner``). A
-    /// top-level scalar is accepted (RFC 8259 §2); callers that need an object check the kind.
+    /// the whole grammar that stops at the first container past ``JSONLimits/maxDepth``, the first duplicate member
+    /// name and the first number outside the range of a `Double` (``JSONScanner``). A top-level scalar is accepted
+    /// (RFC 8259 §2); callers that need an object check the kind.
     /// - Parameters:
     ///   - bytes: the JSON text, UTF-8, without a byte order mark.
     ///   - limits: size and depth bounds.
@@ -18,12 +17,6 @@ extension JSONValue {
     )
         throws(JOSEError)
     {
-        guard bytes.count <= limits.maxBytes else {
-            throw JOSEError(.limitsExceeded, "\(label): \(bytes.count) bytes of JSON; the limit is \(limits.maxBytes)")
-        }
-        guard String(validating: bytes, as: UTF8.self) != nil else {
-            throw JOSEError(.malformedJSON, "\(label): expected UTF-8 text (RFC 8259 §8.1), found invalid UTF-8")
-        }
-        self = try JSONScanner.parse(bytes, maxDepth: limits.effectiveMaxDepth, label: label)
+        self = try JSONDocument(jsonEncoded: bytes, limits: limits, label: label).root.value
     }
 }

@@ -60,13 +60,30 @@ public struct JWS: Sendable, Hashable {
             throw JOSEError(
                 .limitsExceeded, "JWS of \(size) bytes; the limit is \(limits.maxCompactBytes) (compact serialization)")
         }
-        let bytes = Array(compactSerialization.utf8)
-        let dots = bytes.indices.filter { bytes[$0] == UInt8(ascii: ".") }
-        guard dots.count == 2 else {
-            let jwe = dots.count == 4 ? " (five segments is a JWE, RFC 7516 §7.1, not a JWS)" : ""
+        try self.init(
+            compactBytes: Array(compactSerialization.utf8)[...], limits: limits,
+            understoodCriticalHeaders: understoodCriticalHeaders)
+    }
+
+    /// ``init(compactSerialization:limits:understoodCriticalHeaders:)`` over the serialization's bytes, already
+    /// within ``Limits/maxCompactBytes`` (a signed document read from a file, not copied into a `String`).
+    init(
+        compactBytes bytes: ArraySlice<UInt8>, limits: Limits, understoodCriticalHeaders: Set<String>
+    ) throws(JOSEError) {
+        // The first two dots and how many there are, in one pass.
+        var dots: [Int] = []
+        var dotCount = 0
+        bytes.withUnsafeBufferPointer { buffer in
+            for offset in buffer.indices where buffer[offset] == UInt8(ascii: ".") {
+                if dotCount < 2 { dots.append(bytes.startIndex + offset) }
+                dotCount += 1
+            }
+        }
+        guard dotCount == 2 else {
+            let jwe = dotCount == 4 ? " (five segments is a JWE, RFC 7516 §7.1, not a JWS)" : ""
             throw JOSEError(
                 .malformedJWS,
-                "expected 3 segments header.payload.signature (RFC 7515 §7.1), found \(dots.count + 1)\(jwe)")
+                "expected 3 segments header.payload.signature (RFC 7515 §7.1), found \(dotCount + 1)\(jwe)")
         }
         try self.init(
             headerSegment: bytes[..<dots[0]], payloadSegment: bytes[(dots[0] + 1)..<dots[1]],
@@ -123,7 +140,12 @@ public struct JWS: Sendable, Hashable {
         self.signature = try Base64URL.decode(utf8: signatureSegment, path: "signature")
         self.protectedHeader = headerObject
         self.unprotectedHeader = unprotectedHeader
-        self.signingInput = Array(headerSegment) + [UInt8(ascii: ".")] + Array(payloadSegment)
+        var signingInput: [UInt8] = []
+        signingInput.reserveCapacity(headerSegment.count + 1 + payloadSegment.count)
+        signingInput.append(contentsOf: headerSegment)
+        signingInput.append(UInt8(ascii: "."))
+        signingInput.append(contentsOf: payloadSegment)
+        self.signingInput = signingInput
     }
 
     private static func optionalString(_ header: [String: JSONValue], _ name: String) throws(JOSEError) -> String? {

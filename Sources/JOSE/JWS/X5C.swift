@@ -53,7 +53,8 @@ extension JWS {
     /// The `x5c` certificates parsed by OpenSSL, leaf first (RFC 7515 §4.1.6); nil when the header has no `x5c`.
     ///
     /// Parsing is left to this call, not done by ``init(compactSerialization:limits:understoodCriticalHeaders:)``,
-    /// because it is the costly part (about 150 µs per certificate on OpenSSL 3.0).
+    /// because it is the costly part (about 150 µs per certificate on OpenSSL 3.0); certificates this process has
+    /// decoded before come from ``CertificateCache/shared``.
     /// - Returns: the certificates in header order, or nil.
     /// - Throws: `malformed_x5c` naming the entry (`header.x5c[1]`) when OpenSSL cannot parse it as a certificate.
     public func x5cCertificates() throws(JOSEError) -> [Certificate]? {
@@ -61,7 +62,7 @@ extension JWS {
         var certificates: [Certificate] = []
         for (index, der) in x5c.enumerated() {
             do {
-                certificates.append(try Certificate(derEncoded: der))
+                certificates.append(try CertificateCache.shared.certificate(derEncoded: der))
             } catch {
                 throw JOSEError(.malformedX5C, "header.x5c[\(index)]: not an X.509 certificate: \(error.reason)")
             }

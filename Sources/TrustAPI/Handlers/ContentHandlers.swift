@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import JOSE
 import TrustLists
 import TrustListsService
 import X509
@@ -60,7 +61,7 @@ extension TrustAPI {
         let type =
             switch list.id.kind {
             case .vical, .rical: "application/cose; cose-type=\"cose-sign1\""
-            case .lote: version.bytes.first == UInt8(ascii: "{") ? "application/jose+json" : "application/jose"
+            case .lote: JAdESSignature.isJSONSerialization(version.bytes) ? "application/jose+json" : "application/jose"
             }
         return published(version, type: type, request: request, at: time)
     }

@@ -39,10 +39,17 @@ enum PayloadDecoding {
     static func reportUnknownKeys(
         _ map: CBORMapReader, known: Set<String>, aliases: [String: String] = [:], warnings: inout ListWarnings
     ) {
-        for key in map.keys(notIn: known.union(aliases.keys)) {
-            warnings.add("unknown key '\(key)' ignored", at: map.path)
+        // One pass over the map's keys (this runs for every entry of a list): keys neither known nor an alias are
+        // reported in map order, then the aliases found, by name.
+        var found: [(alias: String, proper: String)] = []
+        for key in map.keys(notIn: known) {
+            if let proper = aliases[key] {
+                found.append((key, proper))
+            } else {
+                warnings.add("unknown key '\(key)' ignored", at: map.path)
+            }
         }
-        for (alias, proper) in aliases.sorted(by: { $0.key < $1.key }) where map.optional(alias) != nil {
+        for (alias, proper) in found.sorted(by: { $0.alias < $1.alias }) {
             warnings.add("key '\(alias)' read as '\(proper)'", at: map.path)
         }
     }

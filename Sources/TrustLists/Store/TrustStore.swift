@@ -92,7 +92,7 @@ public final class TrustStore {
             let file = layout.root(sha256: sha)
             switch CachedFile.read(file, maxBytes: Self.maxRootBytes, sha256: sha) {
             case .success(let bytes):
-                guard let root = try? Certificate(derEncoded: bytes), root.sha256 == pin else {
+                guard let root = try? CertificateCache.shared.certificate(derEncoded: bytes), root.sha256 == pin else {
                     quarantine(
                         file, as: "root-\(sha).der", list: nil, what: "cached root \(sha.prefix(12))",
                         reason: "not one readable certificate")

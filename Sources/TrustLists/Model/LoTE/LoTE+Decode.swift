@@ -27,15 +27,15 @@ extension LoTE {
     )
         throws(TrustListError)
     {
-        let document: JOSE.JSONValue
+        let document: JSONDocument
         do {
-            document = try JOSE.JSONValue(
+            document = try JSONDocument(
                 jsonEncoded: bytes, limits: JSONLimits(maxBytes: limits.maxBytes, maxDepth: limits.maxDepth),
                 label: "LoTE payload")
         } catch {
             throw TrustListError(error.code, error.reason)
         }
-        let top = try LoTEJSONReader(document, path: "")
+        let top = try LoTEJSONReader(document.root, path: "")
         top.reportUnknown(["LoTE"], warnings: &warnings)
         let lote = try top.object("LoTE")
         lote.reportUnknown(["ListAndSchemeInformation", "TrustedEntitiesList"], warnings: &warnings)
@@ -206,7 +206,7 @@ extension ServiceDigitalIdentity {
         var certificates: [Certificate] = []
         for (index, item) in try reader.array("X509Certificates", limit: limits.maxItems).enumerated() {
             let entry = try LoTEJSONReader(item, path: "\(reader.childPath("X509Certificates"))[\(index)]")
-            let der = try Self.base64(try entry.string("val"), path: entry.childPath("val"))
+            let der = try Self.base64(try entry.stringUTF8("val"), path: entry.childPath("val"))
             do {
                 certificates.append(try Certificate(derEncoded: der))
             } catch {
@@ -219,12 +219,12 @@ extension ServiceDigitalIdentity {
             let path = "\(reader.childPath("PublicKeyValues"))[\(index)]"
             let jwk = try LoTEJSONReader(item, path: path)
             _ = try jwk.string("kty")
-            keys.append(item)
+            keys.append(item.value)
         }
         var skis: [[UInt8]] = []
         for (index, item) in try reader.array("X509SKIs", limit: limits.maxItems).enumerated() {
             let path = "\(reader.childPath("X509SKIs"))[\(index)]"
-            guard let text = item.stringValue else { throw LoTEJSONReader.wrongKind(path, "a base64 string", item) }
+            guard let text = item.stringUTF8 else { throw LoTEJSONReader.wrongKind(path, "a base64 string", item) }
             skis.append(try Self.base64(text, path: path))
         }
         var names: [String] = []
@@ -242,10 +242,10 @@ extension ServiceDigitalIdentity {
     }
 
     /// Canonical standard base64 (RFC 4648 §4, padded), as TS 119 602 writes DER and SKIs.
-    static func base64(_ text: String, path: String) throws(TrustListError) -> [UInt8] {
+    static func base64(_ text: ArraySlice<UInt8>, path: String) throws(TrustListError) -> [UInt8] {
         let bytes: [UInt8]
         do {
-            bytes = try Base64.decode(text, path: path, code: .malformedPayload)
+            bytes = try Base64.decode(utf8: text, path: path, code: .malformedPayload)
         } catch {
             throw TrustListError(error.code, error.reason)
         }

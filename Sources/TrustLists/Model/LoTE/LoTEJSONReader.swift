@@ -2,24 +2,25 @@ import Foundation
 import JOSE
 import X509
 
-/// Typed, path-aware access to one JSON object of a LoTE payload: required and optional members of the expected
-/// kind, failing with `malformed_payload` and the member's path (`TrustedEntitiesList[3].TrustedEntityInformation.
-/// TEName: expected an array, found string`), and unknown members reported as warnings.
+/// Typed, path-aware access to one JSON object of a LoTE payload, read in place from the scanned document
+/// (``JOSE/JSONNode``): required and optional members of the expected kind, failing with `malformed_payload` and the
+/// member's path (`TrustedEntitiesList[3].TrustedEntityInformation.TEName: expected an array, found string`), and
+/// unknown members reported as warnings.
 struct LoTEJSONReader {
-    let members: [String: JOSE.JSONValue]
+    let node: JSONNode
     let path: String
 
     /// Reads `value` as an object at `path`.
-    init(_ value: JOSE.JSONValue, path: String) throws(TrustListError) {
-        guard let members = value.objectValue else { throw Self.wrongKind(path, "an object", value) }
-        self.members = members
+    init(_ value: JSONNode, path: String) throws(TrustListError) {
+        guard value.isObject else { throw Self.wrongKind(path, "an object", value) }
+        self.node = value
         self.path = path
     }
 
     func childPath(_ name: String) -> String { path.isEmpty ? name : "\(path).\(name)" }
 
-    func required(_ name: String) throws(TrustListError) -> JOSE.JSONValue {
-        guard let value = members[name] else {
+    func required(_ name: String) throws(TrustListError) -> JSONNode {
+        guard let value = node[name] else {
             throw TrustListError(.malformedPayload, "\(childPath(name)): missing; ETSI TS 119 602 requires it")
         }
         return value
@@ -30,14 +31,19 @@ struct LoTEJSONReader {
     }
 
     func string(_ name: String) throws(TrustListError) -> String {
-        let value = try required(name)
-        guard let text = value.stringValue else { throw Self.wrongKind(childPath(name), "a string", value) }
-        return text
+        try Self.string(try required(name), path: childPath(name))
     }
 
     func optionalString(_ name: String) throws(TrustListError) -> String? {
-        guard members[name] != nil else { return nil }
-        return try string(name)
+        guard let value = node[name] else { return nil }
+        return try Self.string(value, path: childPath(name))
+    }
+
+    /// The UTF-8 of a required string member, not copied when it has no escapes (base64 of a certificate).
+    func stringUTF8(_ name: String) throws(TrustListError) -> ArraySlice<UInt8> {
+        let value = try required(name)
+        guard let bytes = value.stringUTF8 else { throw Self.wrongKind(childPath(name), "a string", value) }
+        return bytes
     }
 
     func integer(_ name: String) throws(TrustListError) -> Int64 {
@@ -58,16 +64,18 @@ struct LoTEJSONReader {
     }
 
     func optionalDate(_ name: String) throws(TrustListError) -> Date? {
-        guard members[name] != nil else { return nil }
+        guard node[name] != nil else { return nil }
         return try date(name)
     }
 
     /// The elements of an array member, at most `limit` of them; `[]` when absent and not `required`.
-    func array(_ name: String, limit: Int, required isRequired: Bool = false) throws(TrustListError) -> [JOSE.JSONValue]
-    {
-        guard members[name] != nil || isRequired else { return [] }
-        let value = try required(name)
-        guard let elements = value.arrayValue else { throw Self.wrongKind(childPath(name), "an array", value) }
+    func array(_ name: String, limit: Int, required isRequired: Bool = false) throws(TrustListError) -> [JSONNode] {
+        guard let value = node[name] else {
+            guard isRequired else { return [] }
+            _ = try required(name)
+            return []
+        }
+        guard let elements = value.elements else { throw Self.wrongKind(childPath(name), "an array", value) }
         guard elements.count <= limit else {
             throw TrustListError(
                 .limitsExceeded, "\(childPath(name)): \(elements.count) elements; the limit is \(limit)")
@@ -87,6 +95,7 @@ struct LoTEJSONReader {
             throw TrustListError(.malformedPayload, "\(childPath(name)): expected at least one language, found none")
         }
         var strings: [MultilingualString] = []
+        strings.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
             let item = try LoTEJSONReader(element, path: "\(childPath(name))[\(index)]")
             strings.append(MultilingualString(language: try item.string("lang"), value: try item.string("value")))
@@ -94,14 +103,20 @@ struct LoTEJSONReader {
         return strings
     }
 
-    /// Records each member not in `known` as a warning.
+    /// Records each member not in `known` as a warning, in the order of their names.
     func reportUnknown(_ known: Set<String>, warnings: inout ListWarnings) {
-        for name in members.keys.sorted() where !known.contains(name) {
+        let unknown = node.memberNames(notIn: known)
+        for name in unknown.sorted() {
             warnings.add("unknown member '\(name)' ignored", at: path.isEmpty ? "top level" : path)
         }
     }
 
-    static func wrongKind(_ path: String, _ expected: String, _ value: JOSE.JSONValue) -> TrustListError {
+    static func string(_ value: JSONNode, path: String) throws(TrustListError) -> String {
+        guard let text = value.stringValue else { throw wrongKind(path, "a string", value) }
+        return text
+    }
+
+    static func wrongKind(_ path: String, _ expected: String, _ value: JSONNode) -> TrustListError {
         TrustListError(.malformedPayload, "\(path): expected \(expected), found \(value.kindName)")
     }
 }

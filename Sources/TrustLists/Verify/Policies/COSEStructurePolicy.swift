@@ -35,7 +35,7 @@ public struct COSEStructurePolicy: ListVerificationPolicy {
         var chain: [Certificate] = []
         for (index, der) in x5chain.certificates.enumerated() {
             do {
-                chain.append(try Certificate(derEncoded: der))
+                chain.append(try CertificateCache.shared.certificate(derEncoded: der))
             } catch {
                 throw TrustListError(
                     .chainInvalid, "x5chain[\(index)] is not a certificate OpenSSL can parse: \(error)")
