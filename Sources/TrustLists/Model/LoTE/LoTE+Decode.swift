@@ -36,9 +36,9 @@ extension LoTE {
             throw TrustListError(error.code, error.reason)
         }
         let top = try LoTEJSONReader(document.root, path: "")
-        top.reportUnknown(["LoTE"], warnings: &warnings)
+        top.reportUnknown(Self.topMembers, warnings: &warnings)
         let lote = try top.object("LoTE")
-        lote.reportUnknown(["ListAndSchemeInformation", "TrustedEntitiesList"], warnings: &warnings)
+        lote.reportUnknown(Self.loteMembers, warnings: &warnings)
 
         let info = try lote.object("ListAndSchemeInformation")
         info.reportUnknown(Self.schemeInformationMembers, warnings: &warnings)
@@ -100,8 +100,12 @@ extension LoTE {
         self.entities = entities
     }
 
+    /// The top-level member of the payload.
+    static let topMembers: JSONNameSet = ["LoTE"]
+    /// The members of `LoTE`.
+    static let loteMembers: JSONNameSet = ["ListAndSchemeInformation", "TrustedEntitiesList"]
     /// The members of `ListAndSchemeInformation` that TS 119 602 defines.
-    static let schemeInformationMembers: Set<String> = [
+    static let schemeInformationMembers: JSONNameSet = [
         "LoTEVersionIdentifier", "LoTESequenceNumber", "LoTEType", "SchemeOperatorName", "SchemeOperatorAddress",
         "SchemeName", "SchemeInformationURI", "StatusDeterminationApproach", "SchemeTypeCommunityRules",
         "SchemeTerritory", "PolicyOrLegalNotice", "HistoricalInformationPeriod", "PointersToOtherLoTE",
@@ -110,12 +114,18 @@ extension LoTE {
 }
 
 extension TrustedEntity {
+    /// The members of a `TrustedEntitiesList` entry.
+    static let members: JSONNameSet = ["TrustedEntityInformation", "TrustedEntityServices"]
+    /// The members of `TrustedEntityInformation`.
+    static let informationMembers: JSONNameSet = [
+        "TEName", "TETradeName", "TEAddress", "TEInformationURI", "TEInformationExtensions",
+    ]
+
     /// Decodes one entry of `TrustedEntitiesList`; a broken service is dropped with a warning.
     init(_ reader: LoTEJSONReader, limits: LoTELimits, warnings: inout ListWarnings) throws(TrustListError) {
-        reader.reportUnknown(["TrustedEntityInformation", "TrustedEntityServices"], warnings: &warnings)
+        reader.reportUnknown(Self.members, warnings: &warnings)
         let information = try reader.object("TrustedEntityInformation")
-        information.reportUnknown(
-            ["TEName", "TETradeName", "TEAddress", "TEInformationURI", "TEInformationExtensions"], warnings: &warnings)
+        information.reportUnknown(Self.informationMembers, warnings: &warnings)
         name = try information.multilingual("TEName", required: true, limit: limits.maxItems)
         tradeName = try information.multilingual("TETradeName", limit: limits.maxItems)
         let entityName = MultilingualString.preferred(name) ?? ""
@@ -147,8 +157,10 @@ extension TrustedEntity {
 }
 
 extension TrustedEntityService {
+    /// The members of a `TrustedEntityServices` entry.
+    static let members: JSONNameSet = ["ServiceInformation", "ServiceHistory"]
     /// The members of `ServiceInformation` that TS 119 602 defines.
-    static let informationMembers: Set<String> = [
+    static let informationMembers: JSONNameSet = [
         "ServiceTypeIdentifier", "ServiceName", "ServiceDigitalIdentity", "ServiceStatus", "StatusStartingTime",
         "SchemeServiceDefinitionURI", "ServiceSupplyPoints", "ServiceDefinitionURI", "ServiceInformationExtensions",
     ]
@@ -159,7 +171,7 @@ extension TrustedEntityService {
     )
         throws(TrustListError)
     {
-        reader.reportUnknown(["ServiceInformation", "ServiceHistory"], warnings: &warnings)
+        reader.reportUnknown(Self.members, warnings: &warnings)
         let information = try reader.object("ServiceInformation")
         information.reportUnknown(Self.informationMembers, warnings: &warnings)
         typeIdentifier = try information.string("ServiceTypeIdentifier")
@@ -198,11 +210,15 @@ extension ServiceHistoryInstance {
 }
 
 extension ServiceDigitalIdentity {
+    /// The members of `ServiceDigitalIdentity`.
+    static let members: JSONNameSet = [
+        "X509Certificates", "X509SubjectNames", "PublicKeyValues", "X509SKIs", "OtherIds",
+    ]
+
     /// Decodes a `ServiceDigitalIdentity`: `X509Certificates` (`[{"val": base64 DER}]`, parsed by OpenSSL),
     /// `PublicKeyValues` (JWK objects with a `kty`), `X509SKIs` (base64), `X509SubjectNames`.
     init(_ reader: LoTEJSONReader, limits: LoTELimits, warnings: inout ListWarnings) throws(TrustListError) {
-        reader.reportUnknown(
-            ["X509Certificates", "X509SubjectNames", "PublicKeyValues", "X509SKIs", "OtherIds"], warnings: &warnings)
+        reader.reportUnknown(Self.members, warnings: &warnings)
         var certificates: [Certificate] = []
         for (index, item) in try reader.array("X509Certificates", limit: limits.maxItems).enumerated() {
             let entry = try LoTEJSONReader(item, path: "\(reader.childPath("X509Certificates"))[\(index)]")

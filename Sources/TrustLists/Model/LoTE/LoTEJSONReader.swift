@@ -104,7 +104,7 @@ struct LoTEJSONReader {
     }
 
     /// Records each member not in `known` as a warning, in the order of their names.
-    func reportUnknown(_ known: Set<String>, warnings: inout ListWarnings) {
+    func reportUnknown(_ known: JSONNameSet, warnings: inout ListWarnings) {
         let unknown = node.memberNames(notIn: known)
         for name in unknown.sorted() {
             warnings.add("unknown member '\(name)' ignored", at: path.isEmpty ? "top level" : path)
