@@ -35,7 +35,7 @@ extension LoTE {
         } catch {
             throw TrustListError(error.code, error.reason)
         }
-        let top = try LoTEJSONReader(document.root, path: "")
+        let top = try LoTEJSONReader(document.root, path: .root)
         top.reportUnknown(Self.topMembers, warnings: &warnings)
         let lote = try top.object("LoTE")
         lote.reportUnknown(Self.loteMembers, warnings: &warnings)
@@ -69,11 +69,12 @@ extension LoTE {
         }
 
         let items = try lote.array("TrustedEntitiesList", limit: limits.maxEntities)
+        let itemsPath = lote.childPath("TrustedEntitiesList")
         let decoded = items.enumerated().map { ($0.offset, $0.element) }.parallelMap {
             (index, item) -> (entity: TrustedEntity?, warnings: ListWarnings, failure: String?) in
             var local = ListWarnings()
             do throws(TrustListError) {
-                let reader = try LoTEJSONReader(item, path: "LoTE.TrustedEntitiesList[\(index)]")
+                let reader = try LoTEJSONReader(item, path: itemsPath.element(index))
                 return (try TrustedEntity(reader, limits: limits, warnings: &local), local, nil)
             } catch {
                 return (nil, ListWarnings(), error.reason)
@@ -88,8 +89,9 @@ extension LoTE {
                 warnings.merge(result.warnings)
             } else if let reason = result.failure {
                 firstFailure = firstFailure ?? reason
-                let path = "LoTE.TrustedEntitiesList[\(index)]"
-                warnings.add("trusted entity dropped: \(TrustedEntity.relative(reason, to: path))", at: path)
+                let path = itemsPath.element(index)
+                warnings.add(
+                    "trusted entity dropped: \(TrustedEntity.relative(reason, to: path))", at: path.description)
             }
         }
         if entities.isEmpty, let firstFailure {
@@ -133,7 +135,7 @@ extension TrustedEntity {
         for (index, item) in try reader.array("TrustedEntityServices", limit: limits.maxItems, required: true)
             .enumerated()
         {
-            let path = "\(reader.childPath("TrustedEntityServices"))[\(index)]"
+            let path = reader.childPath("TrustedEntityServices").element(index)
             var local = ListWarnings()
             do {
                 let service = try LoTEJSONReader(item, path: path)
@@ -141,18 +143,19 @@ extension TrustedEntity {
                     try TrustedEntityService(service, entityName: entityName, limits: limits, warnings: &local))
                 warnings.merge(local)
             } catch {
-                warnings.add("service dropped: \(Self.relative(error.reason, to: path))", at: path)
+                warnings.add("service dropped: \(Self.relative(error.reason, to: path))", at: path.description)
             }
         }
-        if services.isEmpty { warnings.add("trusted entity without a usable service", at: reader.path) }
+        if services.isEmpty { warnings.add("trusted entity without a usable service", at: reader.path.description) }
         self.services = services
     }
 
     /// A reason whose text starts with `path`, with that prefix cut, so that the same fault in many places is one
     /// warning with its places listed (`ServiceInformation.ServiceTypeIdentifier: missing …`).
-    static func relative(_ reason: String, to path: String) -> String {
-        guard reason.hasPrefix(path + ".") else { return reason }
-        return String(reason.dropFirst(path.count + 1))
+    static func relative(_ reason: String, to path: LoTEPath) -> String {
+        let prefix = "\(path)."
+        guard reason.hasPrefix(prefix) else { return reason }
+        return String(reason.dropFirst(prefix.count))
     }
 }
 
@@ -183,12 +186,13 @@ extension TrustedEntityService {
         var history: [ServiceHistoryInstance] = []
         for (index, item) in try reader.array("ServiceHistory", limit: limits.maxItems).enumerated() {
             do {
-                let instance = try LoTEJSONReader(item, path: "\(reader.childPath("ServiceHistory"))[\(index)]")
+                let instance = try LoTEJSONReader(item, path: reader.childPath("ServiceHistory").element(index))
                 history.append(try ServiceHistoryInstance(instance, limits: limits, warnings: &warnings))
             } catch {
-                let path = "\(reader.childPath("ServiceHistory"))[\(index)]"
+                let path = reader.childPath("ServiceHistory").element(index)
                 warnings.add(
-                    "service history instance dropped: \(TrustedEntity.relative(error.reason, to: path))", at: path)
+                    "service history instance dropped: \(TrustedEntity.relative(error.reason, to: path))",
+                    at: path.description)
             }
         }
         self.history = history
@@ -221,7 +225,7 @@ extension ServiceDigitalIdentity {
         reader.reportUnknown(Self.members, warnings: &warnings)
         var certificates: [Certificate] = []
         for (index, item) in try reader.array("X509Certificates", limit: limits.maxItems).enumerated() {
-            let entry = try LoTEJSONReader(item, path: "\(reader.childPath("X509Certificates"))[\(index)]")
+            let entry = try LoTEJSONReader(item, path: reader.childPath("X509Certificates").element(index))
             let der = try Self.base64(try entry.stringUTF8("val"), path: entry.childPath("val"))
             do {
                 certificates.append(try Certificate(derEncoded: der))
@@ -232,21 +236,21 @@ extension ServiceDigitalIdentity {
         }
         var keys: [JOSE.JSONValue] = []
         for (index, item) in try reader.array("PublicKeyValues", limit: limits.maxItems).enumerated() {
-            let path = "\(reader.childPath("PublicKeyValues"))[\(index)]"
+            let path = reader.childPath("PublicKeyValues").element(index)
             let jwk = try LoTEJSONReader(item, path: path)
             _ = try jwk.string("kty")
             keys.append(item.value)
         }
         var skis: [[UInt8]] = []
         for (index, item) in try reader.array("X509SKIs", limit: limits.maxItems).enumerated() {
-            let path = "\(reader.childPath("X509SKIs"))[\(index)]"
+            let path = reader.childPath("X509SKIs").element(index)
             guard let text = item.stringUTF8 else { throw LoTEJSONReader.wrongKind(path, "a base64 string", item) }
             skis.append(try Self.base64(text, path: path))
         }
         var names: [String] = []
         for (index, item) in try reader.array("X509SubjectNames", limit: limits.maxItems).enumerated() {
             guard let text = item.stringValue else {
-                throw LoTEJSONReader.wrongKind("\(reader.childPath("X509SubjectNames"))[\(index)]", "a string", item)
+                throw LoTEJSONReader.wrongKind(reader.childPath("X509SubjectNames").element(index), "a string", item)
             }
             names.append(text)
         }
@@ -254,14 +258,16 @@ extension ServiceDigitalIdentity {
         self.publicKeys = keys
         self.subjectKeyIdentifiers = skis
         self.subjectNames = names
-        if isEmpty { warnings.add("digital identity names no certificate, key, SKI or subject", at: reader.path) }
+        if isEmpty {
+            warnings.add("digital identity names no certificate, key, SKI or subject", at: reader.path.description)
+        }
     }
 
     /// Canonical standard base64 (RFC 4648 §4, padded), as TS 119 602 writes DER and SKIs.
-    static func base64(_ text: ArraySlice<UInt8>, path: String) throws(TrustListError) -> [UInt8] {
+    static func base64(_ text: ArraySlice<UInt8>, path: LoTEPath) throws(TrustListError) -> [UInt8] {
         let bytes: [UInt8]
         do {
-            bytes = try Base64.decode(utf8: text, path: path, code: .malformedPayload)
+            bytes = try Base64.decode(utf8: text, path: path.description, code: .malformedPayload)
         } catch {
             throw TrustListError(error.code, error.reason)
         }
