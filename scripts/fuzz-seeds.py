@@ -167,8 +167,8 @@ def presentation_seeds(seeds, demo, vectors):
 
 
 def lote_seeds(seeds, folder):
-    """Seeds of the lote target (its first byte picks a mode: 0 payload, 1 signed document, 2 payload signed there):
-    the EU LoTE payloads in FOLDER (../shared/fixtures/lote), a small hand-made LoTE, and JWS shapes around them."""
+    """Seeds of the lote target (its first byte modulo 3 picks a mode: 0 payload, 1 signed document, 2 payload signed
+    there, by the RSA signer when the byte's high bit is set, as in 0x80): the EU LoTE payloads in FOLDER (../shared/fixtures/lote), a small hand-made LoTE, and JWS shapes around them."""
     small = json.dumps({"LoTE": {
         "ListAndSchemeInformation": {
             "LoTEVersionIdentifier": 1, "LoTESequenceNumber": 2,
@@ -198,6 +198,7 @@ def lote_seeds(seeds, folder):
     for payload in payloads:
         seeds.add("lote", b"\x00" + payload)
         seeds.add("lote", b"\x02" + payload)
+        seeds.add("lote", b"\x80" + payload)
     compact = header + "." + b64u(small.encode()) + "." + b64u(bytes(64))
     seeds.add("lote", b"\x01" + compact.encode())
     seeds.add("lote", b"\x01" + json.dumps({"payload": b64u(small.encode()), "protected": header,
@@ -205,6 +206,9 @@ def lote_seeds(seeds, folder):
     seeds.add("lote", b"\x01" + json.dumps({"payload": b64u(small.encode()),
                                               "signatures": [{"protected": header, "signature": ""}]}).encode())
     seeds.add("lote", b"\x01<?xml version=\"1.0\"?><LoTE/>")
+    ps256 = b64u(json.dumps({"alg": "PS256", "x5c": ["AAAA"], "sigT": "2026-01-01T00:00:00Z",
+                             "crit": ["sigT"]}).encode())
+    seeds.add("lote", b"\x01" + (ps256 + "." + b64u(small.encode()) + "." + b64u(bytes(256))).encode())
 
 
 def crl_seeds(seeds):

@@ -11,24 +11,26 @@ import X509
 //   1: a signed document (compact or JSON JWS) through the whole verifier, against a root made at start: it can never
 //      be valid, since nothing here signs it (a valid result would be a forged signature);
 //   2: a LoTE payload signed here as compact JAdES by a signer under that root, so that every check after the
-//      signature is reached: valid only when the payload decodes by itself to the same LoTE.
+//      signature is reached: valid only when the payload decodes by itself to the same LoTE. The signer is the
+//      P-256 one (ES256), or the RSA one (PS256, RSASSA-PSS) when the mode byte's high bit is set.
 // Every failure must carry one of the codes the decoder and the verifier document, with a message.
 //
 // libFuzzer options: -max_len=16384 -dict=Fuzz/Dictionaries/json.dict
 
-/// A root, a LoTE signer under it, and the verifier that pins the root.
+/// A root, two LoTE signers under it (P-256 and RSA 2048), and the verifier that pins the root.
 struct Signing {
     static let time = Date(timeIntervalSince1970: 1_767_312_000)  // 2026-01-02T00:00:00Z
-    let signer: DemoNetwork.Issued
-    let chain: [Certificate]
+    let signers: [(key: PrivateKey, chain: [Certificate])]
     let verifier: LoTEVerifier
 
     init() throws {
         let root = try DemoNetwork.issue("Fuzz LoTE root", at: Self.time, validDays: 3650, kind: .ca(pathLength: nil))
-        signer = try DemoNetwork.issue(
-            "Fuzz LoTE signer", by: root, at: Self.time, validDays: 365,
-            kind: .leaf(eku: nil, usage: [.digitalSignature]))
-        chain = [signer.certificate, root.certificate]
+        signers = try [KeyAlgorithm.ecP256, .rsa].map { algorithm in
+            let signer = try DemoNetwork.issue(
+                "Fuzz LoTE signer", by: root, algorithm: algorithm, at: Self.time, validDays: 365,
+                kind: .leaf(eku: nil, usage: [.digitalSignature]))
+            return (signer.key, [signer.certificate, root.certificate])
+        }
         verifier = LoTEVerifier(anchors: [root.certificate])
     }
 }
@@ -39,7 +41,8 @@ let signing = try! Signing()
 let payloadCodes: Set<ReasonCode> = [.limitsExceeded, .malformedJSON, .malformedPayload, .wrongListType]
 /// The codes the verifier documents (without the rollback policy, which is not run here).
 let verifierCodes: Set<ReasonCode> = payloadCodes.union([
-    .unsupportedFormat, .malformedJWS, .unsupportedAlgorithm, .unknownCriticalHeader, .malformedX5C, .badSignature,
+    .unsupportedFormat, .malformedJWS, .unsupportedAlgorithm, .weakKey, .unknownCriticalHeader, .malformedX5C,
+    .badSignature,
     .signingTimeInvalid, .signerExpired, .signerNotYetValid, .chainInvalid, .signerKeyUsage, .dateInFuture,
 ])
 
@@ -77,9 +80,10 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         }
     default:
         let alone = decodePayload(rest)
+        let signer = signing.signers[mode >= 0x80 ? 1 : 0]
         guard
             let signed = try? LoTEPublisher.sign(
-                payload: rest, signerKey: signing.signer.key, signerChain: signing.chain, signingTime: Signing.time)
+                payload: rest, signerKey: signer.key, signerChain: signer.chain, signingTime: Signing.time)
         else { return 0 }
         do {
             let verified = try signing.verifier.verify(signed, at: Signing.time)

@@ -13,6 +13,7 @@
 #include <openssl/objects.h>
 #include <openssl/pem.h>
 #include <openssl/rand.h>
+#include <openssl/rsa.h>
 #include <openssl/sha.h>
 #include <openssl/x509.h>
 #include <openssl/x509_vfy.h>
@@ -29,6 +30,8 @@ static inline unsigned long shim_XN_FLAG_RFC2253(void) { return XN_FLAG_RFC2253;
 /* EVP_EC_gen is a macro over the variadic EVP_PKEY_Q_keygen. */
 static inline EVP_PKEY *shim_EVP_EC_gen(const char *curve) { return EVP_EC_gen(curve); }
 static inline EVP_PKEY *shim_EVP_ED25519_gen(void) { return EVP_PKEY_Q_keygen(NULL, NULL, "ED25519"); }
+/* EVP_RSA_gen is a macro over the variadic EVP_PKEY_Q_keygen (public exponent 65537). */
+static inline EVP_PKEY *shim_EVP_RSA_gen(unsigned int bits) { return EVP_RSA_gen(bits); }
 
 /* STACK_OF(X509) */
 static inline STACK_OF(X509) *shim_sk_X509_new_null(void) { return sk_X509_new_null(); }

@@ -27,4 +27,7 @@ extension ReasonCode {
     /// A JWK (RFC 7517 §4) that cannot be read: not an object, a `kty` other than `EC`, `RSA`, `OKP`, `oct`, or a
     /// member its key type requires missing or not a string (RFC 7638 §3.2).
     public static let malformedJWK = Self(rawValue: "malformed_jwk")
+    /// A key smaller than its signature algorithm allows: an RSA key under 2048 bits for PS256/PS384/PS512 (RFC 7518
+    /// §3.5: "A key of size 2048 bits or larger MUST be used").
+    public static let weakKey = Self(rawValue: "weak_key")
 }

@@ -6,7 +6,7 @@ import X509
 
 /// Interop with an independent implementation: Python's `cryptography` builds a certificate chain and signs JWSs
 /// by hand (header JSON as `json.dumps` writes it, base64url, ECDSA DER converted to `r‖s` with
-/// `decode_dss_signature`); ours verifies them with the `x5c` leaf's key after validating the chain. And JWSs ours
+/// `decode_dss_signature`, RSASSA-PSS with MGF1 and a salt as long as the hash, RFC 7518 §3.5); ours verifies them with the `x5c` leaf's key after validating the chain. And JWSs ours
 /// signs verify in Python.
 @Suite(
     "JWS interop with Python cryptography",
@@ -18,18 +18,23 @@ struct JWSInteropTests {
         from cryptography import x509
         from cryptography.x509.oid import NameOID
         from cryptography.hazmat.primitives import hashes, serialization
-        from cryptography.hazmat.primitives.asymmetric import ec, ed25519
+        from cryptography.hazmat.primitives.asymmetric import ec, ed25519, padding, rsa
         from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
 
         alg = sys.argv[1]
         curves = {"ES256": (ec.SECP256R1(), hashes.SHA256(), 32), "ES384": (ec.SECP384R1(), hashes.SHA384(), 48),
                   "ES512": (ec.SECP521R1(), hashes.SHA512(), 66)}
+        pss = {"PS256": hashes.SHA256(), "PS384": hashes.SHA384(), "PS512": hashes.SHA512()}
 
         def b64u(data):
             return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
 
         def new_key():
-            return ed25519.Ed25519PrivateKey.generate() if alg == "EdDSA" else ec.generate_private_key(curves[alg][0])
+            if alg == "EdDSA":
+                return ed25519.Ed25519PrivateKey.generate()
+            if alg in pss:
+                return rsa.generate_private_key(public_exponent=65537, key_size=2048)
+            return ec.generate_private_key(curves[alg][0])
 
         def name(cn):
             return x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, cn)])
@@ -44,7 +49,7 @@ struct JWSInteropTests {
             if ca:
                 builder = builder.add_extension(x509.KeyUsage(False, False, False, False, False, True, True, False, False),
                                                 critical=True)
-            return builder.sign(issuer_key, None if alg == "EdDSA" else curves[alg][1])
+            return builder.sign(issuer_key, None if alg == "EdDSA" else pss[alg] if alg in pss else curves[alg][1])
 
         root_key, leaf_key = new_key(), new_key()
         root = issue("Python interop root", root_key, "Python interop root", root_key, 1, True)
@@ -55,6 +60,10 @@ struct JWSInteropTests {
         signing_input = b64u(json.dumps(header).encode()) + "." + b64u(json.dumps(claims).encode())
         if alg == "EdDSA":
             signature = leaf_key.sign(signing_input.encode())
+        elif alg in pss:
+            signature = leaf_key.sign(signing_input.encode(),
+                                      padding.PSS(mgf=padding.MGF1(pss[alg]), salt_length=padding.PSS.DIGEST_LENGTH),
+                                      pss[alg])
         else:
             r, s = decode_dss_signature(leaf_key.sign(signing_input.encode(), ec.ECDSA(curves[alg][1])))
             size = curves[alg][2]
@@ -67,7 +76,7 @@ struct JWSInteropTests {
         import base64, json, sys
         from cryptography import x509
         from cryptography.hazmat.primitives import hashes
-        from cryptography.hazmat.primitives.asymmetric import ec
+        from cryptography.hazmat.primitives.asymmetric import ec, padding
         from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 
         def b64u_decode(text):
@@ -83,6 +92,11 @@ struct JWSInteropTests {
         key = leaf.public_key()
         if header["alg"] == "EdDSA":
             key.verify(signature, signing_input)
+        elif header["alg"].startswith("PS"):
+            digest = {"PS256": hashes.SHA256(), "PS384": hashes.SHA384(), "PS512": hashes.SHA512()}[header["alg"]]
+            # RFC 7518 §3.5: MGF1 with the same hash, a salt as long as the hash (checked exactly).
+            key.verify(signature, signing_input,
+                       padding.PSS(mgf=padding.MGF1(digest), salt_length=padding.PSS.DIGEST_LENGTH), digest)
         else:
             digest = {"ES256": hashes.SHA256(), "ES384": hashes.SHA384(), "ES512": hashes.SHA512()}[header["alg"]]
             half = len(signature) // 2
@@ -125,10 +139,11 @@ struct JWSInteropTests {
         #expect(joseError { try jws.verify(with: root.publicKey) }?.code == .badSignature)
     }
 
-    @Test("a JWS we sign verifies in Python, and Python reads its claims", arguments: KeyAlgorithm.allCases)
-    func weSignPythonVerifies(algorithm: KeyAlgorithm) throws {
-        let root = try TestPKI.root("JOSE interop root", algorithm: algorithm)
-        let leaf = try TestPKI.leaf("verifier.example", under: root, extendedKeyUsage: nil, algorithm: algorithm)
+    @Test("a JWS we sign verifies in Python, and Python reads its claims", arguments: JWSAlgorithm.allCases)
+    func weSignPythonVerifies(algorithm: JWSAlgorithm) throws {
+        let keyAlgorithm = algorithm.keyAlgorithm
+        let root = try TestPKI.root("JOSE interop root", algorithm: keyAlgorithm)
+        let leaf = try TestPKI.leaf("verifier.example", under: root, extendedKeyUsage: nil, algorithm: keyAlgorithm)
         let claims: JSONValue = ["iss": "swift", "aud": ["https://self-issued.me/v2"], "exp": 1_767_229_200]
         let token = try JWS.sign(
             header: [
@@ -138,9 +153,8 @@ struct JWSInteropTests {
                     .string(Base64.encode(root.certificate.derEncoded)),
                 ],
             ],
-            payload: try claims.jsonEncoded(), key: leaf.key)
-        let name = JWSAlgorithm(for: algorithm).rawValue
-        let output = try Python.run(Self.pythonVerifier, input: Array(token.utf8), arguments: [name])
+            payload: try claims.jsonEncoded(), key: leaf.key, algorithm: algorithm)
+        let output = try Python.run(Self.pythonVerifier, input: Array(token.utf8), arguments: [algorithm.rawValue])
         let echoed = try JSONValue(jsonEncoded: output)
         #expect(echoed == claims)
     }

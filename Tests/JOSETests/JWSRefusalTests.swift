@@ -43,11 +43,52 @@ struct JWSRefusalTests {
         let error = joseError { try JWS(compactSerialization: forged) }
         #expect(error?.code == .unsupportedAlgorithm)
         #expect(error?.reason.contains("HMAC") == true)
-        for name in ["HS384", "HS512", "RS256", "PS256", "ES256K", "es256", "EdDSA ", ""] {
+        for name in ["HS384", "HS512", "RS256", "RS384", "RS512", "ps256", "ES256K", "es256", "EdDSA ", ""] {
             #expect(
                 joseError { try JWS(compactSerialization: compact(header: #"{"alg":"\#(name)"}"#)) }?.code
                     == .unsupportedAlgorithm, "\(name)")
         }
+    }
+
+    @Test("RS256 (RSASSA-PKCS1-v1_5) is unsupported_alg even over an RSA key that would verify it, naming PSS")
+    func rsaPKCS1Refused() throws {
+        let error = joseError { try JWS(compactSerialization: compact(header: #"{"alg":"RS256"}"#)) }
+        #expect(error?.code == .unsupportedAlgorithm)
+        #expect(error?.reason.contains("RSASSA-PKCS1-v1_5 (RFC 7518 §3.3) is refused") == true)
+        #expect(error?.reason.contains("PS256") == true)
+    }
+
+    @Test("PS256 over an RSA key under 2048 bits is weak_key (RFC 7518 §3.5), though the signature is the key's")
+    func weakRSAKey() throws {
+        let small = try PrivateKey.generateRSA(bits: 1024)
+        #expect(small.publicKey.sizeInBits == 1024)
+        let input =
+            foundationBase64URLEncode(Array(#"{"alg":"PS256"}"#.utf8)) + "."
+            + foundationBase64URLEncode(Array("{}".utf8))
+        let signature = try small.sign(Array(input.utf8), digest: .sha256, encoding: .raw)
+        #expect(signature.count == 128)
+        #expect(
+            try small.publicKey.verify(signature: signature, encoding: .raw, for: Array(input.utf8), digest: .sha256))
+        let jws = try JWS(compactSerialization: input + "." + foundationBase64URLEncode(signature))
+        let error = joseError { try jws.verify(with: small.publicKey) }
+        #expect(error?.code == .weakKey)
+        #expect(error?.reason.contains("1024 bits") == true)
+        #expect(joseError { try JWS.sign(payload: [], key: small) }?.code == .weakKey)
+    }
+
+    @Test("PS256 over an EC key, and ES256 over an RSA key, are unsupported_alg")
+    func rsaAndECMismatch() throws {
+        let rsa = try PrivateKey.generate(.rsa)
+        let ps256 = try JWS(compactSerialization: try JWS.sign(payload: [], key: rsa))
+        #expect(ps256.alg == .ps256)
+        try ps256.verify(with: rsa.publicKey)
+        let error = joseError { try ps256.verify(with: Self.p256.publicKey) }
+        #expect(error?.code == .unsupportedAlgorithm)
+        #expect(error?.reason.contains("PS256 does not fit the trusted P-256 key") == true)
+        let es256 = try JWS(compactSerialization: try JWS.sign(payload: [], key: Self.p256))
+        #expect(joseError { try es256.verify(with: rsa.publicKey) }?.code == .unsupportedAlgorithm)
+        #expect(
+            joseError { try JWS.sign(payload: [], key: Self.p256, algorithm: .ps256) }?.code == .unsupportedAlgorithm)
     }
 
     @Test("a missing alg is unsupported_alg; an alg that is not a string is malformed_jws")

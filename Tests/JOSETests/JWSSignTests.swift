@@ -19,7 +19,9 @@ struct JWSSignTests {
         #expect(jws.typ == "JWT")
         #expect(jws.kid == "k1")
         #expect(jws.payload == payload)
-        #expect(jws.signature.count == algorithm.rawSignatureSize)
+        // RFC 7518 §3.4 (r‖s: 2 × 32, 48, 66 bytes), RFC 8032 §5.1.6 (64), RFC 8017 §8.1.1 (a 2048-bit modulus: 256).
+        let sizes: [KeyAlgorithm: Int] = [.ecP256: 64, .ecP384: 96, .ecP521: 132, .ed25519: 64, .rsa: 256]
+        #expect(jws.signature.count == sizes[algorithm])
         #expect(
             String(decoding: jws.signingInput, as: UTF8.self)
                 == token.split(separator: ".").prefix(2).joined(separator: "."))

@@ -3,9 +3,9 @@ import JOSE
 import Testing
 import X509
 
-/// The JWS examples of RFC 7515 Appendix A and RFC 8037 Appendix A, copied from the RFCs' text; the public keys are
-/// built from the JWK coordinates the RFCs give.
-@Suite("JWS: RFC 7515 and RFC 8037 examples")
+/// The JWS examples of RFC 7515 Appendix A, RFC 8037 Appendix A and RFC 7520 §4.2, copied from the RFCs' text; the
+/// public keys are built from the JWK members the RFCs give.
+@Suite("JWS: RFC 7515, RFC 8037 and RFC 7520 examples")
 struct JWSVectorTests {
     /// RFC 7515 Appendix A.3: ES256 over the JWT claims `{"iss":"joe",\r\n "exp":1300819380,\r\n
     /// "http://example.com/is_root":true}`.
@@ -40,6 +40,20 @@ struct JWSVectorTests {
         "eyJhbGciOiJFZERTQSJ9.RXhhbXBsZSBvZiBFZDI1NTE5IHNpZ25pbmc"
         + ".hgyY0il_MGCjP0JzlnLWG1PPOt7-09PGcvMg3AIbQR6dWbhijcNR4ki4iylGjg5BhVsPt9g7sVvpAr_MuM0KAg"
     static let ed25519Key = { try? JWKPublicKey.ed25519(x: "11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo") }()
+
+    /// RFC 7520 §4.2.3: PS384 over the §4 payload (Bilbo's saying) with the RFC 7520 §3.4 key (`kid`
+    /// bilbo.baggins@hobbiton.example). RSASSA-PSS is randomized: the RFC's signature is one of many valid ones.
+    static let rfc7520PS384 =
+        "eyJhbGciOiJQUzM4NCIsImtpZCI6ImJpbGJvLmJhZ2dpbnNAaG9iYml0b24uZXhhbXBsZSJ9"
+        + ".SXTigJlzIGEgZGFuZ2Vyb3VzIGJ1c2luZXNzLCBGcm9kbywgZ29pbmcgb3V0IHlvdXIgZG9vci4gWW91IHN0ZXAgb250byB0aGUgcm9hZCwgYW5kIGlmIHlvdSBkb24ndCBrZWVwIHlvdXIgZmVldCwgdGhlcmXigJlzIG5vIGtub3dpbmcgd2hlcmUgeW91IG1pZ2h0IGJlIHN3ZXB0IG9mZiB0by4"
+        + ".cu22eBqkYDKgIlTpzDXGvaFfz6WGoz7fUDcfT0kkOy42miAh2qyBzk1xEsnk2IpN6-tPid6VrklHkqsGqDqHCdP6O8TTB5dDDItllVo6_1OLPpcbUrhiUSMxbbXUvdvWXzg-UD8biiReQFlfz28zGWVsdiNAUf8ZnyPEgVFn442ZdNqiVJRmBqrYRXe8P_ijQ7p8Vdz0TTrxUeT3lm8d9shnr2lfJT8ImUjvAA2Xez2Mlp8cBE5awDzT0qI0n6uiP1aCN_2_jLAeQTlqRHtfa64QQSUmFAAjVKPbByi7xho0uTOcbH510a6GYmJUAfmWjwZ6oD4ifKo8DYM-X72Eaw"
+    /// RFC 7520 §3.4: the public part (`n`, `e` = AQAB) of the RSA key.
+    static let rfc7520Key = {
+        try? JWKPublicKey.rsa2048(
+            n:
+                "n4EPtAOCc9AlkeQHPzHStgAbgs7bTZLwUBZdR8_KuKPEHLd4rHVTeT-O-XV2jRojdNhxJWTDvNd7nqQ0VEiZQHz_AJmSCpMaJMRBSFKrKb2wqVwGU_NsYOYL-QtiWN2lbzcEe6XC0dApr5ydQLrHqkHHig3RBordaZ6Aj-oBHqFEHYpPe7Tpe-OfVfHd1E6cS6M1FZcD1NNLYD5lFHpPI9bTwJlsde3uhGqC0ZCuEHg8lhzwOHrtIQbS0FVbb9k3-tVTU4fg_3L_vniUFAKwuCLqKnS2BYwdq_mzSnbLY7h_qixoR7jig3__kRhuaxwUkRz5iaiQkqgc5gHdrNP5zw"
+        )
+    }()
 
     @Test("RFC 7515 A.3 (ES256) decodes and verifies; its payload is the RFC's claims")
     func a3Verifies() throws {
@@ -79,6 +93,29 @@ struct JWSVectorTests {
         try jws.verify(with: key)
     }
 
+    @Test("RFC 7520 §4.2 (PS384, RSASSA-PSS with a 2048-bit key) decodes and verifies")
+    func rfc7520PS384Verifies() throws {
+        let key = try #require(Self.rfc7520Key)
+        #expect(key.algorithm == .rsa)
+        #expect(key.sizeInBits == 2048)
+        let jws = try JWS(compactSerialization: Self.rfc7520PS384)
+        #expect(jws.alg == .ps384)
+        #expect(jws.kid == "bilbo.baggins@hobbiton.example")
+        #expect(jws.signature.count == 256)
+        #expect(
+            String(decoding: jws.payload, as: UTF8.self)
+                == "It\u{2019}s a dangerous business, Frodo, going out your door. You step onto the road, and if you "
+                + "don't keep your feet, there\u{2019}s no knowing where you might be swept off to.")
+        try jws.verify(with: key)
+        // The same signature under another PSS hash does not verify: PS256 and PS512 headers over it.
+        let segments = Self.rfc7520PS384.split(separator: ".").map(String.init)
+        for alg in ["PS256", "PS512"] {
+            let header = foundationBase64URLEncode(Array(#"{"alg":"\#(alg)"}"#.utf8))
+            let other = try JWS(compactSerialization: header + "." + segments[1] + "." + segments[2])
+            #expect(joseError { try other.verify(with: key) }?.code == .badSignature, "\(alg)")
+        }
+    }
+
     @Test("RFC 7515 A.5 (alg none) is refused as unsupported_alg")
     func a5Refused() {
         let error = joseError { try JWS(compactSerialization: Self.a5) }
@@ -86,7 +123,7 @@ struct JWSVectorTests {
         #expect(error?.reason.contains("alg none") == true)
     }
 
-    @Test("a changed payload does not verify (bad_signature)", arguments: [a3, a4, ed25519Example])
+    @Test("a changed payload does not verify (bad_signature)", arguments: [a3, a4, ed25519Example, rfc7520PS384])
     func tamperedPayload(compact: String) throws {
         var segments = compact.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         var payload = foundationBase64URL(segments[1])
@@ -96,7 +133,7 @@ struct JWSVectorTests {
         #expect(joseError { try jws.verify(with: try #require(Self.key(for: jws.alg))) }?.code == .badSignature)
     }
 
-    @Test("a changed signature does not verify (bad_signature)", arguments: [a3, a4, ed25519Example])
+    @Test("a changed signature does not verify (bad_signature)", arguments: [a3, a4, ed25519Example, rfc7520PS384])
     func tamperedSignature(compact: String) throws {
         var segments = compact.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         var signature = foundationBase64URL(segments[2])
@@ -129,6 +166,23 @@ struct JWSVectorTests {
         #expect(joseError { try a4.verify(with: try #require(Self.a3Key)) }?.code == .unsupportedAlgorithm)
         #expect(joseError { try ed.verify(with: try #require(Self.a3Key)) }?.code == .unsupportedAlgorithm)
         #expect(joseError { try a3.verify(with: try #require(Self.ed25519Key)) }?.code == .unsupportedAlgorithm)
+        let ps384 = try JWS(compactSerialization: Self.rfc7520PS384)
+        #expect(joseError { try ps384.verify(with: try #require(Self.a3Key)) }?.code == .unsupportedAlgorithm)
+        #expect(joseError { try a3.verify(with: try #require(Self.rfc7520Key)) }?.code == .unsupportedAlgorithm)
+    }
+
+    @Test("an RSA signature of another length than the modulus is bad_signature (RFC 8017 §8.1.2)")
+    func rsaWrongLength() throws {
+        let key = try #require(Self.rfc7520Key)
+        let segments = Self.rfc7520PS384.split(separator: ".").map(String.init)
+        let raw = foundationBase64URL(segments[2])
+        for signature in [Array(raw.dropLast()), raw + [0], [0] + raw] {
+            let jws = try JWS(
+                compactSerialization: segments[0] + "." + segments[1] + "." + foundationBase64URLEncode(signature))
+            let error = joseError { try jws.verify(with: key) }
+            #expect(error?.code == .badSignature)
+            #expect(error?.reason.contains("expected 256 bytes for PS384") == true)
+        }
     }
 
     static func key(for algorithm: JWSAlgorithm) -> PublicKey? {
@@ -136,7 +190,8 @@ struct JWSVectorTests {
         case .es256: a3Key
         case .es512: a4Key
         case .edDSA: ed25519Key
-        case .es384: nil
+        case .ps384: rfc7520Key
+        case .es384, .ps256, .ps512: nil
         }
     }
 }

@@ -45,9 +45,23 @@ enum JWKPublicKey {
             case .ecP256: p256Prefix
             case .ecP384: p384Prefix
             case .ecP521: p521Prefix
-            case .ed25519: ""
+            case .ed25519, .rsa: ""
             }
         let spki = (bytes(fromHex: prefix) ?? []) + [0x04] + foundationBase64URL(x) + foundationBase64URL(y)
+        return try PublicKey(subjectPublicKeyInfo: spki)
+    }
+
+    /// The DER of a SubjectPublicKeyInfo for `rsaEncryption` with a 2048-bit modulus whose top bit is set (so its
+    /// INTEGER has a leading zero byte), as Python `cryptography` writes it, up to the modulus's bytes; the exponent
+    /// 65537 (`AQAB`) follows them.
+    static let rsa2048Prefix = "30820122300d06092a864886f70d01010105000382010f003082010a0282010100"
+    static let rsaExponent65537 = "0203010001"
+
+    /// A 2048-bit RSA key from the JWK's `n` (base64url, RFC 7518 §6.3.1) and `e` = AQAB.
+    static func rsa2048(n: String) throws -> PublicKey {
+        let modulus = foundationBase64URL(n)
+        precondition(modulus.count == 256 && modulus[0] >= 0x80, "not a 2048-bit modulus with its top bit set")
+        let spki = (bytes(fromHex: rsa2048Prefix) ?? []) + modulus + (bytes(fromHex: rsaExponent65537) ?? [])
         return try PublicKey(subjectPublicKeyInfo: spki)
     }
 

@@ -6,9 +6,13 @@
 
 sign builds a fresh PKI at 2026-01-01T00:00:00Z (a root CA valid 2025..2036 and a signer valid 2025..2027 with
 digitalSignature), writes the protected header with json.dumps, signs the JWS signing input (RFC 7515 §5.1) with
-ECDSA (DER converted to r||s, RFC 7518 §3.4) or Ed25519, and serializes it compact, flattened or general.
+ECDSA (DER converted to r||s, RFC 7518 §3.4), Ed25519 or RSASSA-PSS (MGF1 with the same hash, a salt as long as the
+hash, RFC 7518 §3.5), and serializes it compact, flattened or general.
 OPTIONS_JSON members (all optional):
-    alg            "ES256" (default), "ES384", "ES512", "EdDSA"; the key follows it
+    alg            "ES256" (default), "ES384", "ES512", "EdDSA", "PS256", "PS384", "PS512"; the keys follow it
+    rsaBits        the RSA signer key's size (default 2048; the root's is 3072)
+    pssSalt        "digest" (default: as long as the hash), "max" (PSS.MAX_LENGTH) or a number of bytes
+    certPSS        true: the root signs the certificates with RSASSA-PSS instead of PKCS#1 v1.5
     headerAlg      the alg written in the header when it must differ (none, HS256): the signature stays the key's
     serialization  "compact" (default), "flattened", "general"
     sigT           the sigT value (default "2026-01-01T00:00:00Z"); null leaves sigT and crit out
@@ -30,7 +34,7 @@ import sys
 from cryptography import x509
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import hashes, serialization
-from cryptography.hazmat.primitives.asymmetric import ec, ed25519
+from cryptography.hazmat.primitives.asymmetric import ec, ed25519, padding, rsa
 from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature, encode_dss_signature
 from cryptography.x509.oid import NameOID
 
@@ -39,6 +43,7 @@ CURVES = {
     "ES384": (ec.SECP384R1(), hashes.SHA384(), 48),
     "ES512": (ec.SECP521R1(), hashes.SHA512(), 66),
 }
+PSS_HASHES = {"PS256": hashes.SHA256(), "PS384": hashes.SHA384(), "PS512": hashes.SHA512()}
 UTC = datetime.timezone.utc
 
 
@@ -50,11 +55,21 @@ def unb64u(text):
     return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
 
 
-def new_key(alg):
-    return ed25519.Ed25519PrivateKey.generate() if alg == "EdDSA" else ec.generate_private_key(CURVES[alg][0])
+def new_key(alg, rsa_bits=2048):
+    if alg == "EdDSA":
+        return ed25519.Ed25519PrivateKey.generate()
+    if alg in PSS_HASHES:
+        return rsa.generate_private_key(public_exponent=65537, key_size=rsa_bits)
+    return ec.generate_private_key(CURVES[alg][0])
 
 
-def issue(alg, subject, subject_key, issuer, issuer_key, serial, ca, years):
+def pss(digest, salt="digest"):
+    """RSASSA-PSS padding with MGF1 over `digest`; RFC 7518 §3.5 wants the salt as long as the hash."""
+    length = {"digest": padding.PSS.DIGEST_LENGTH, "max": padding.PSS.MAX_LENGTH}.get(salt, salt)
+    return padding.PSS(mgf=padding.MGF1(digest), salt_length=length)
+
+
+def issue(alg, subject, subject_key, issuer, issuer_key, serial, ca, years, cert_pss=False):
     start = datetime.datetime(2025, 1, 1, tzinfo=UTC)
     builder = (
         x509.CertificateBuilder()
@@ -71,6 +86,9 @@ def issue(alg, subject, subject_key, issuer, issuer_key, serial, ca, years):
     else:
         usage = x509.KeyUsage(True, False, False, False, False, False, False, False, False)
     builder = builder.add_extension(usage, critical=True)
+    if alg in PSS_HASHES:
+        digest = PSS_HASHES[alg]
+        return builder.sign(issuer_key, digest, rsa_padding=pss(digest) if cert_pss else padding.PKCS1v15())
     return builder.sign(issuer_key, None if alg == "EdDSA" else CURVES[alg][1])
 
 
@@ -81,9 +99,11 @@ def validity(certificate):
     return certificate.not_valid_before.replace(tzinfo=UTC), certificate.not_valid_after.replace(tzinfo=UTC)
 
 
-def raw_signature(alg, key, data):
+def raw_signature(alg, key, data, salt="digest"):
     if alg == "EdDSA":
         return key.sign(data)
+    if alg in PSS_HASHES:
+        return key.sign(data, pss(PSS_HASHES[alg], salt), PSS_HASHES[alg])
     r, s = decode_dss_signature(key.sign(data, ec.ECDSA(CURVES[alg][1])))
     size = CURVES[alg][2]
     return r.to_bytes(size, "big") + s.to_bytes(size, "big")
@@ -91,7 +111,8 @@ def raw_signature(alg, key, data):
 
 def sign(options, payload):
     alg = options.get("alg", "ES256")
-    root_key = new_key(alg)
+    cert_pss = options.get("certPSS", False)
+    root_key = new_key(alg, 3072)
     root_name = x509.Name(
         [
             x509.NameAttribute(NameOID.COUNTRY_NAME, options.get("country", "EU")),
@@ -99,11 +120,11 @@ def sign(options, payload):
             x509.NameAttribute(NameOID.COMMON_NAME, "Python LoTE test root"),
         ]
     )
-    root = issue(alg, root_name, root_key, root_name, root_key, 1, True, 11)
+    root = issue(alg, root_name, root_key, root_name, root_key, 1, True, 11, cert_pss)
     if options.get("selfSigned"):
         signer, signer_key = root, root_key
     else:
-        signer_key = new_key(alg)
+        signer_key = new_key(alg, options.get("rsaBits", 2048))
         signer_name = x509.Name(
             [
                 x509.NameAttribute(NameOID.COUNTRY_NAME, options.get("country", "EU")),
@@ -111,7 +132,7 @@ def sign(options, payload):
                 x509.NameAttribute(NameOID.COMMON_NAME, "Python LoTE signer"),
             ]
         )
-        signer = issue(alg, signer_name, signer_key, root_name, root_key, 2, False, 2)
+        signer = issue(alg, signer_name, signer_key, root_name, root_key, 2, False, 2, cert_pss)
     der = lambda c: c.public_bytes(serialization.Encoding.DER)
     x5c_mode = options.get("x5c", "chain")
     if x5c_mode == "chain":
@@ -144,7 +165,7 @@ def sign(options, payload):
     protected = b64u(json.dumps(header).encode())
     encoded_payload = b64u(payload)
     signing_input = (protected + "." + encoded_payload).encode()
-    signature = b64u(raw_signature(alg, signer_key, signing_input))
+    signature = b64u(raw_signature(alg, signer_key, signing_input, options.get("pssSalt", "digest")))
 
     mode = options.get("serialization", "compact")
     if mode == "compact":
@@ -178,6 +199,9 @@ def verify(root_b64, time_text, jws):
         key = parent.public_key()
         if isinstance(key, ed25519.Ed25519PublicKey):
             key.verify(child.signature, child.tbs_certificate_bytes)
+        elif isinstance(key, rsa.RSAPublicKey):
+            key.verify(child.signature, child.tbs_certificate_bytes, child.signature_algorithm_parameters,
+                       child.signature_hash_algorithm)
         else:
             key.verify(child.signature, child.tbs_certificate_bytes, ec.ECDSA(child.signature_hash_algorithm))
     for certificate in chain + [root]:
@@ -185,7 +209,7 @@ def verify(root_b64, time_text, jws):
         if not (start <= time <= end):
             raise SystemExit("certificate not valid at the time")
     alg = header["alg"]
-    if alg not in ("ES256", "ES384", "ES512", "EdDSA"):
+    if alg not in ("ES256", "ES384", "ES512", "EdDSA", "PS256", "PS384", "PS512"):
         raise SystemExit("alg " + alg + " refused")
     if set(header.get("crit", [])) - {"sigT"}:
         raise SystemExit("unknown critical header")
@@ -195,6 +219,10 @@ def verify(root_b64, time_text, jws):
     try:
         if alg == "EdDSA":
             key.verify(raw, data)
+        elif alg in PSS_HASHES:
+            if not isinstance(key, rsa.RSAPublicKey) or key.key_size < 2048:
+                raise SystemExit("alg does not fit the key")
+            key.verify(raw, data, pss(PSS_HASHES[alg]), PSS_HASHES[alg])
         else:
             size = CURVES[alg][2]
             if key.curve.name != CURVES[alg][0].name:

@@ -195,6 +195,24 @@ final class SignCommandTests {
         #expect(noDocType.run.standardError.contains("needs docTypes"))
     }
 
+    @Test("an RSA signer is refused unsupported_alg (COSE lists are ECDSA or EdDSA), and nothing is written")
+    func refusesRSASigner() throws {
+        let signer = try TestPKI.leaf(
+            "Sign RSA RICAL signer", under: network.issuingCA, extendedKeyUsage: nil, algorithm: .rsa)
+        try write("rsa-key.pem", signer.key.pemEncoded)
+        try write("rsa-chain.pem", signer.certificate.pemEncoded + network.issuingCA.certificate.pemEncoded)
+        let (status, run) = CLIRun.run(
+            [
+                "sign", "--kind", "rical", "--provider", "Sign", "--issue-id", "1", "--signer-key", path("rsa-key.pem"),
+                "--signer-chain", path("rsa-chain.pem"), "--entry", path("reader-ca.pem"), "--date",
+                Timestamp.text(now),
+                "--root", path("root.pem"), "--out", path("rsa.cose"),
+            ], now: now)
+        #expect(status == 1)
+        #expect(run.standardError.contains("REFUSED: unsupported_alg"), "\(run.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: path("rsa.cose")))
+    }
+
     @Test("without --root, a list whose nextUpdate is before its date is refused as verify would refuse it")
     func payloadCheckedWithoutRoot() throws {
         let (status, run) = CLIRun.run(

@@ -51,6 +51,30 @@ final class VerifyLoTECommandTests {
         #expect(text.standardOutput.contains("Agence Nationale des Titres Sécurisés"))
     }
 
+    @Test("RSA-PSS: VALID for PS384 over an RSA 3072 signer; REJECTED weak_key for a 1024-bit signer, with advice")
+    func rsaPSS() throws {
+        let bytes = try LoTEFixtures.bytes(LoTEFixtures.mockPIDProviders)
+        for (name, options) in [
+            ("ps384", ["alg": "PS384", "rsaBits": 3072]), ("weak", ["alg": "PS256", "rsaBits": 1024]),
+        ] {
+            let signed = try PythonLoTE.sign(bytes, options: options)
+            try folder.write(signed.jws, to: "\(name).jws")
+            try folder.write(Array(signed.root.pemEncoded.utf8), to: "\(name)-root.pem")
+        }
+        let arguments = ["--kind", "lote", "--at", "2026-01-02T00:00:00Z", "--json"]
+        let (status, valid) = CLIRun.run(
+            ["verify", path("ps384.jws"), "--root", path("ps384-root.pem")] + arguments)
+        #expect(status == 0, "\(valid.standardError)")
+        #expect(valid.json["valid"] as? Bool == true)
+        #expect(valid.json["algorithm"] as? String == "PS384")
+        #expect((valid.json["entries"] as? NSNumber)?.intValue == 15)
+        let (weakStatus, weak) = CLIRun.run(["verify", path("weak.jws"), "--root", path("weak-root.pem")] + arguments)
+        #expect(weakStatus == 1)
+        #expect(weak.json["valid"] as? Bool == false)
+        #expect(weak.json["reason"] as? String == "weak_key")
+        #expect((weak.json["message"] as? String)?.contains("PS256 needs 2048 or more (RFC 7518 §3.5)") == true)
+    }
+
     @Test("REJECTED with the reason: another LoTEType, and an XML document")
     func rejected() throws {
         let (status, run) = CLIRun.run([

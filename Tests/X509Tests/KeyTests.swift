@@ -76,6 +76,104 @@ struct KeyTests {
         #expect(try key.publicKey.verify(signature: signature, encoding: .raw, for: message, digest: .sha256))
     }
 
+    static let rsa = try! PrivateKey.generate(.rsa)
+
+    @Test("RSA keys sign and verify RSASSA-PSS with each SHA-2 hash; a signature is as long as the modulus")
+    func rsaPSSRoundTrip() throws {
+        let key = Self.rsa
+        #expect(key.algorithm == .rsa)
+        #expect(key.publicKey.sizeInBits == 2048)
+        #expect(key.publicKey.signatureSize == 256)
+        for digest in Digest.allCases {
+            let signature = try key.sign(message, digest: digest, encoding: .raw)
+            #expect(signature.count == 256)
+            // PSS is randomized (RFC 8017 §9.1.1: a fresh salt each time).
+            #expect(try key.sign(message, digest: digest, encoding: .raw) != signature)
+            #expect(try key.publicKey.verify(signature: signature, encoding: .raw, for: message, digest: digest))
+            #expect(try !key.publicKey.verify(signature: signature, encoding: .raw, for: message + [0], digest: digest))
+            let other = Digest.allCases.first { $0 != digest } ?? .sha256
+            #expect(try !key.publicKey.verify(signature: signature, encoding: .raw, for: message, digest: other))
+            #expect(throws: X509Error(.malformedSignature)) {
+                try key.publicKey.verify(
+                    signature: Array(signature.dropLast()), encoding: .raw, for: message, digest: digest)
+            }
+        }
+        let pem = key.pemEncoded
+        #expect(try PrivateKey(pemEncoded: pem).publicKey == key.publicKey)
+    }
+
+    @Test(
+        "RSASSA-PSS interoperates with Python: salt as long as the hash verifies both ways, other salts and PKCS#1 v1.5 do not",
+        .requires(.interopModules))
+    func rsaPSSPythonInterop() throws {
+        let script = """
+            import sys
+            from cryptography.hazmat.primitives.asymmetric import rsa, padding
+            from cryptography.hazmat.primitives import hashes, serialization
+            k = rsa.generate_private_key(public_exponent=65537, key_size=3072)
+            msg = sys.stdin.buffer.read()
+            h = hashes.SHA384()
+            def pss(salt):
+                return padding.PSS(mgf=padding.MGF1(h), salt_length=salt)
+            print(k.public_key().public_bytes(serialization.Encoding.DER,
+                                              serialization.PublicFormat.SubjectPublicKeyInfo).hex())
+            for p in (pss(padding.PSS.DIGEST_LENGTH), pss(padding.PSS.MAX_LENGTH), pss(0), pss(32), padding.PKCS1v15()):
+                print(k.sign(msg, p, h).hex())
+            """
+        let lines = String(decoding: try Python.run(script, input: message), as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 6)
+        let key = try PublicKey(subjectPublicKeyInfo: bytes(fromHex: String(lines[0])) ?? [])
+        #expect(key.algorithm == .rsa)
+        #expect(key.sizeInBits == 3072)
+        let results = try lines.dropFirst().map { line in
+            try key.verify(signature: bytes(fromHex: String(line)) ?? [], encoding: .raw, for: message, digest: .sha384)
+        }
+        // RFC 7518 §3.5: the salt is as long as the hash (48 bytes for SHA-384): maximal, empty and 32-byte salts
+        // and PKCS#1 v1.5 are other signatures.
+        #expect(results == [true, false, false, false, false])
+
+        // We sign; Python verifies with the salt length fixed to the hash's (checked exactly).
+        let ours = try Self.rsa.sign(message, digest: .sha512, encoding: .raw)
+        let verify = """
+            import sys
+            from cryptography.hazmat.primitives.asymmetric import padding
+            from cryptography.hazmat.primitives import hashes, serialization
+            spki, sig, msg = [bytes.fromhex(x) for x in sys.stdin.read().split()]
+            key = serialization.load_der_public_key(spki)
+            h = hashes.SHA512()
+            key.verify(sig, msg, padding.PSS(mgf=padding.MGF1(h), salt_length=padding.PSS.DIGEST_LENGTH), h)
+            print("ok")
+            """
+        let input = [Self.rsa.publicKey.subjectPublicKeyInfo, ours, message].map(hexString).joined(separator: " ")
+        #expect(String(decoding: try Python.run(verify, input: Array(input.utf8)), as: UTF8.self) == "ok\n")
+    }
+
+    @Test(
+        "an id-RSASSA-PSS key (RFC 4055 §3.1) made by the openssl command is unsupported_key, saying so",
+        .requires(.executable("openssl")))
+    func rsaPSSKeyRefused() throws {
+        let openssl = try #require(TestTools.executable(named: "openssl"))
+        let folder = try TemporaryDirectory()
+        let keyFile = folder.url.appendingPathComponent("key.pem").path
+        let publicFile = folder.url.appendingPathComponent("public.der").path
+        let made = try TestTools.run(
+            openssl, ["genpkey", "-algorithm", "RSA-PSS", "-pkeyopt", "rsa_keygen_bits:2048", "-out", keyFile])
+        #expect(made.status == 0, "\(made.stderr)")
+        let exported = try TestTools.run(
+            openssl, ["pkey", "-in", keyFile, "-pubout", "-outform", "DER", "-out", publicFile])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        let spki = Array(try Data(contentsOf: URL(fileURLWithPath: publicFile)))
+        let error = try #require(throws: X509Error.self) { try PublicKey(subjectPublicKeyInfo: spki) }
+        #expect(error.code == .unsupportedKey)
+        #expect(error.reason.contains("id-RSASSA-PSS"))
+    }
+
+    @Test("RSA key generation refuses sizes outside 1024 to 16384 bits")
+    func rsaSizes() {
+        #expect(throws: X509Error(.unsupportedKey)) { try PrivateKey.generateRSA(bits: 512) }
+        #expect(throws: X509Error(.unsupportedKey)) { try PrivateKey.generateRSA(bits: 32768) }
+    }
+
     @Test("a private key survives PEM out and in")
     func privateKeyPEM() throws {
         let key = try PrivateKey.generate(.ecP384)

@@ -56,13 +56,19 @@ extension COSESign1 {
     ///   - detached: whether to send the payload as nil.
     ///   - tagged: whether to wrap the message in tag 18.
     /// - Returns: the encoded message, deterministic CBOR (RFC 8949 §4.2.1).
-    /// - Throws: ``X509Error`` when OpenSSL cannot sign.
+    /// - Throws: ``COSEError`` `unsupported_alg` for an RSA key (COSE signs with ECDSA or EdDSA here); ``X509Error``
+    ///   when OpenSSL cannot sign.
     public static func sign(
         payload: [UInt8], key: PrivateKey, protectedHeader: [CBOR.MapEntry] = [],
         unprotectedHeader: [CBOR.MapEntry] = [], externalAAD: [UInt8] = [], detached: Bool = false,
         tagged: Bool = false
     ) throws -> [UInt8] {
-        let algorithm = COSEAlgorithm(for: key.algorithm)
+        guard let algorithm = COSEAlgorithm(for: key.algorithm) else {
+            throw COSEError(
+                .unsupportedAlgorithm,
+                "a \(key.algorithm.rawValue) key cannot sign a COSE_Sign1 here: only ES256, ES384, ES512 and EdDSA "
+                    + "are used (RFC 9053 §2)")
+        }
         let protectedMap = CBOR.map(
             [CBOR.MapEntry(key: .int(COSEHeaderMap.Label.algorithm), value: .int(algorithm.rawValue))] + protectedHeader
         )

@@ -11,10 +11,14 @@ extension JAdESSignature {
     ///   - chain: the signer's certificate first, then its issuers (the root may be left out).
     ///   - signingTime: the `sigT` value; nil leaves `sigT` and `crit` out (a signature some publishers make).
     ///   - type: the `typ` value; nil for none.
+    ///   - algorithm: the JWS `alg`, fitting the key (PS256, PS384 or PS512 for an RSA key); nil for the key's default
+    ///     (``JWSAlgorithm/init(for:)``).
     /// - Returns: `BASE64URL(header) '.' BASE64URL(payload) '.' BASE64URL(signature)`.
-    /// - Throws: ``JOSEError`` or ``X509Error`` when OpenSSL cannot sign.
+    /// - Throws: ``JOSEError`` (`unsupported_alg` for an algorithm that does not fit the key) or ``X509Error`` when
+    ///   OpenSSL cannot sign.
     public static func sign(
-        payload: [UInt8], key: PrivateKey, chain: [Certificate], signingTime: Date?, type: String? = nil
+        payload: [UInt8], key: PrivateKey, chain: [Certificate], signingTime: Date?, type: String? = nil,
+        algorithm: JWSAlgorithm? = nil
     ) throws -> String {
         var header: [String: JSONValue] = [
             "x5c": .array(chain.map { .string(Base64.encode($0.derEncoded)) }),
@@ -26,6 +30,6 @@ extension JAdESSignature {
             header["crit"] = ["sigT"]
         }
         if let type { header["typ"] = .string(type) }
-        return try JWS.sign(header: header, payload: payload, key: key)
+        return try JWS.sign(header: header, payload: payload, key: key, algorithm: algorithm)
     }
 }

@@ -149,7 +149,7 @@ public struct JWS: Sendable, Hashable {
         guard !signatureSegment.isEmpty else {
             throw JOSEError(
                 .malformedJWS,
-                "signature: expected \(alg.signatureSize) bytes for \(alg.rawValue), found an empty segment")
+                "signature: expected a \(alg.rawValue) signature, found an empty segment")
         }
         self.signature = try Base64URL.decode(utf8: signatureSegment, path: "signature")
         self.protectedHeader = headerObject

@@ -1,21 +1,22 @@
 import X509
 
-/// The JWS signature algorithms this implementation verifies and signs with (RFC 7518 §3.4 ECDSA, RFC 8037 §3.1
-/// EdDSA), each bound to exactly one key type, so that the algorithm a header names can only be checked against the
-/// key the caller trusts, never used to choose one.
+/// The JWS signature algorithms this implementation verifies and signs with (RFC 7518 §3.4 ECDSA, RFC 7518 §3.5
+/// RSASSA-PSS, RFC 8037 §3.1 EdDSA), each bound to exactly one key type, so that the algorithm a header names can only
+/// be checked against the key the caller trusts, never used to choose one.
 ///
 /// `none` (RFC 7518 §3.6), the HMAC algorithms HS256/HS384/HS512 (RFC 7518 §3.2; a verifier that accepts them can be
-/// fooled with the public key as the HMAC secret), RSA and every other name are refused.
+/// fooled with the public key as the HMAC secret), RSASSA-PKCS1-v1_5 RS256/RS384/RS512 (RFC 7518 §3.3; JAdES and the
+/// EU profiles sign RSA keys with PSS) and every other name are refused.
 public typealias JWSAlgorithm = SignatureAlgorithm
 
 extension SignatureAlgorithm {
     /// The algorithm a header's `alg` names (RFC 7515 §4.1.1: case-sensitive).
     /// - Parameter name: the `alg` value.
-    /// - Throws: `unsupported_alg` for `none`, the HMAC algorithms and any other name, with a message that says
-    ///   which ones are accepted.
+    /// - Throws: `unsupported_alg` for `none`, the HMAC algorithms, RS256/RS384/RS512 and any other name, with a
+    ///   message that says which ones are accepted.
     public init(headerValue name: String) throws(JOSEError) {
         guard let algorithm = SignatureAlgorithm(rawValue: name) else {
-            let accepted = "accepted: ES256, ES384, ES512, EdDSA"
+            let accepted = "accepted: " + SignatureAlgorithm.allCases.map(\.rawValue).joined(separator: ", ")
             switch name {
             case "none":
                 throw JOSEError(
@@ -24,10 +25,11 @@ extension SignatureAlgorithm {
                 throw JOSEError(
                     .unsupportedAlgorithm,
                     "alg \(name): HMAC (RFC 7518 §3.2) is refused, only public-key signatures are; \(accepted)")
-            case "PS256", "PS384", "PS512", "RS256", "RS384", "RS512":
+            case "RS256", "RS384", "RS512":
                 throw JOSEError(
                     .unsupportedAlgorithm,
-                    "alg \(name): RSA signatures (RFC 7518 §3.3, §3.5) are not supported; \(accepted)")
+                    "alg \(name): RSASSA-PKCS1-v1_5 (RFC 7518 §3.3) is refused; an RSA key must sign with RSASSA-PSS "
+                        + "(PS\(name.dropFirst(2)), RFC 7518 §3.5), as JAdES and the EU profiles do; \(accepted)")
             default:
                 throw JOSEError(.unsupportedAlgorithm, "alg \(name) is not supported; \(accepted)")
             }

@@ -19,7 +19,8 @@ public struct DemoLoTEs: Sendable {
     /// The scheme operator: `SchemeOperatorName`, and the O of the signer's subject (clause 6.8).
     public static let operatorName = "Demo Trust Network"
 
-    /// The LoTE signer (digitalSignature), under the network's issuing CA: subject `C=EU, O=Demo Trust Network`.
+    /// The LoTE signer (P-256, digitalSignature), under the network's issuing CA: subject `C=EU, O=Demo Trust
+    /// Network`.
     public let signer: DemoNetwork.Issued
     /// The network's issuing CA, between the signer and the root.
     public let issuingCA: DemoNetwork.Issued
@@ -41,12 +42,7 @@ public struct DemoLoTEs: Sendable {
     public init(network: DemoNetwork) throws(X509Error) {
         time = network.time
         issuingCA = network.issuingCA
-        signer = try DemoNetwork.issue(
-            subject: [.country("EU"), .organization(Self.operatorName), .commonName("Demo LoTE Signer")],
-            by: network.issuingCA, algorithm: .ecP256, notBefore: time - 30 * 86_400, notAfter: time + 365 * 86_400
-        ) { builder in
-            builder.keyUsage = [.digitalSignature]
-        }
+        signer = try Self.listSigner(algorithm: .ecP256, by: network.issuingCA, at: time)
         pidProviderCA = try DemoNetwork.issue(
             "Demo PID Provider CA", at: time, validDays: 3650, kind: .ca(pathLength: 0))
         pidSigner = try DemoNetwork.issue(
@@ -58,6 +54,25 @@ public struct DemoLoTEs: Sendable {
             "Demo Former PID Signer", by: formerPIDProviderCA, at: time, validDays: 365,
             kind: .leaf(eku: [OID.documentSignerEKU], usage: [.digitalSignature]))
         accessCA = try DemoNetwork.issue("Demo Access CA", at: time, validDays: 3650, kind: .ca(pathLength: 0))
+    }
+
+    /// Another LoTE signer like ``signer`` (same subject and issuer), with a key of `algorithm`: RSA for lists signed
+    /// PS256 (RSASSA-PSS, RFC 7518 §3.5), as some EU lists are.
+    /// - Throws: ``X509Error`` when OpenSSL fails.
+    public func listSigner(algorithm: KeyAlgorithm) throws(X509Error) -> DemoNetwork.Issued {
+        try Self.listSigner(algorithm: algorithm, by: issuingCA, at: time)
+    }
+
+    /// A LoTE signer (digitalSignature) under `issuer`, valid 30 days before `time` to a year after.
+    private static func listSigner(
+        algorithm: KeyAlgorithm, by issuer: DemoNetwork.Issued, at time: Date
+    ) throws(X509Error) -> DemoNetwork.Issued {
+        try DemoNetwork.issue(
+            subject: [.country("EU"), .organization(operatorName), .commonName("Demo LoTE Signer")],
+            by: issuer, algorithm: algorithm, notBefore: time - 30 * 86_400, notAfter: time + 365 * 86_400
+        ) { builder in
+            builder.keyUsage = [.digitalSignature]
+        }
     }
 
     /// A list of the demo operator in the EU, issued a minute before `time`, next update a day after it.
@@ -101,11 +116,16 @@ public struct DemoLoTEs: Sendable {
             ])
     }
 
-    /// `content` signed as compact JAdES by the LoTE signer (x5c: signer, issuing CA; `sigT` = its issue time).
+    /// `content` signed as compact JAdES (x5c: signer, issuing CA; `sigT` = its issue time), with the signer key's
+    /// default algorithm (ES256 for ``signer``, PS256 for an RSA ``listSigner(algorithm:)``).
+    /// - Parameters:
+    ///   - content: the list.
+    ///   - listSigner: the signer; nil for ``signer``.
     /// - Throws: when the payload cannot be written or OpenSSL cannot sign.
-    public func signed(_ content: LoTEPublisher.Content) throws -> [UInt8] {
-        try LoTEPublisher.sign(
-            payload: try LoTEPublisher.payload(content), signerKey: signer.key,
-            signerChain: [signer.certificate, issuingCA.certificate], signingTime: content.issueDate)
+    public func signed(_ content: LoTEPublisher.Content, by listSigner: DemoNetwork.Issued? = nil) throws -> [UInt8] {
+        let listSigner = listSigner ?? signer
+        return try LoTEPublisher.sign(
+            payload: try LoTEPublisher.payload(content), signerKey: listSigner.key,
+            signerChain: [listSigner.certificate, issuingCA.certificate], signingTime: content.issueDate)
     }
 }

@@ -85,7 +85,8 @@ public enum ListPublisher {
     ///   - settings: the verification settings (EKUs, skew).
     /// - Returns: the signed list, and the verified form when a root was given.
     /// - Throws: ``TrustListError`` with the reason code the verifier would give (`signer_eku`,
-    ///   `signer_key_usage`, `signer_expired`, `chain_invalid`, `bad_signature`, `malformed_payload`, ...).
+    ///   `signer_key_usage`, `signer_expired`, `chain_invalid`, `bad_signature`, `malformed_payload`,
+    ///   `unsupported_alg` for an RSA signer key, ...).
     public static func publish(
         _ content: ListContent, signerKey: PrivateKey, signerChain: [Certificate], root: Certificate?,
         settings: VerificationSettings = VerificationSettings()
@@ -115,6 +116,9 @@ public enum ListPublisher {
         let bytes: [UInt8]
         do {
             bytes = try sign(content, signerKey: signerKey, signerChain: signerChain)
+        } catch let error as COSEError {
+            // An RSA key: COSE signs with ECDSA or EdDSA only.
+            throw TrustListError(error.code, "signing failed: \(error.reason)")
         } catch {
             throw TrustListError(.badSignature, "signing failed: \(error)")
         }

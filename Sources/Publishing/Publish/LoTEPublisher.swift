@@ -116,17 +116,21 @@ public enum LoTEPublisher {
     /// Signs a LoTE payload as compact JAdES with `sigT` = the issue time.
     /// - Parameters:
     ///   - payload: the payload's JSON.
-    ///   - signerKey: the signer's private key (EC P-256/384/521 or Ed25519).
+    ///   - signerKey: the signer's private key (EC P-256/384/521, Ed25519, or RSA of 2048 bits or more).
     ///   - signerChain: the signer's certificate first, then its issuers.
     ///   - signingTime: `sigT`; nil leaves it out.
+    ///   - algorithm: the JWS `alg` (PS256, PS384 or PS512 for an RSA key); nil for the key's default (ES256 for
+    ///     P-256, …, PS256 for RSA).
     /// - Returns: the compact serialization's bytes.
-    /// - Throws: ``X509Error`` when OpenSSL cannot sign.
+    /// - Throws: ``X509Error`` when OpenSSL cannot sign; `JOSEError` `unsupported_alg` for an algorithm that does not
+    ///   fit the key.
     public static func sign(
-        payload: [UInt8], signerKey: PrivateKey, signerChain: [Certificate], signingTime: Date?
+        payload: [UInt8], signerKey: PrivateKey, signerChain: [Certificate], signingTime: Date?,
+        algorithm: JWSAlgorithm? = nil
     ) throws -> [UInt8] {
         Array(
             try JAdESSignature.sign(
-                payload: payload, key: signerKey, chain: signerChain, signingTime: signingTime
+                payload: payload, key: signerKey, chain: signerChain, signingTime: signingTime, algorithm: algorithm
             ).utf8)
     }
 }

@@ -20,12 +20,15 @@ extension DemoFiles {
     /// The EU relying party's signed request object.
     var relyingPartyRequest: String { folder.appendingPathComponent("published/request-eu-relying-party.jwt").path }
 
-    /// Signs and writes the two LoTEs, the PID signers' chains and the EU relying party's request object, whose
-    /// access certificate is issued by the WRPAC providers list's access CA.
+    /// Signs and writes the two LoTEs (the PID providers list ES256, the WRPAC providers list PS256 with an RSA 2048
+    /// signer), the PID signers' chains and the EU relying party's request object, whose access certificate is issued
+    /// by the WRPAC providers list's access CA.
     func publishLoTEs() throws {
         do {
             try save(try lotes.signed(lotes.pidContent()), as: "published/\(Self.loteFiles[0].file)")
-            try save(try lotes.signed(lotes.wrpacContent()), as: "published/\(Self.loteFiles[1].file)")
+            let rsaSigner = try lotes.listSigner(algorithm: .rsa)
+            try save(
+                try lotes.signed(lotes.wrpacContent(), by: rsaSigner), as: "published/\(Self.loteFiles[1].file)")
             try save(
                 Array((lotes.pidSigner.certificate.pemEncoded + lotes.pidProviderCA.certificate.pemEncoded).utf8),
                 as: "pki/pid-signer-chain.pem")

@@ -28,7 +28,7 @@ enum QueryRequestCommand: Command {
             The URL is what the wallet received (openid4vp://, haip-vp://, mdoc-openid4vp://, eudi-openid4vp:// or an
             https link), with the request object by value (request) or by reference (request_uri, fetched with the
             configured HTTP limits; https only unless allowInsecureURLs). The request object must be a JWS with typ
-            oauth-authz-req+jwt, signed (ES256/384/512 or EdDSA) by the leaf of its x5c chain; the client identifier
+            oauth-authz-req+jwt, signed (ES256/384/512, EdDSA or PS256/384/512) by the leaf of its x5c chain; the client identifier
             (x509_san_dns:, x509_hash:, redirect_uri:, or pre-registered), aud, exp/nbf/iat, wallet_nonce,
             response_type, response_mode (required) and the response destination are checked (OpenID4VP 1.0, HAIP
             1.0), then the x5c chain goes to the reader decision of the verified RICALs (reader EKU required unless

@@ -38,7 +38,7 @@ enum SignCommand: Command {
         discussion: """
             The list is deterministic CBOR with tag 0 dates, tag 2 serial numbers and each certificate's own SKI; a
             VICAL carries x5chain in the unprotected header, a RICAL in the protected one; the algorithm follows the
-            signer key's curve (ES256, ES384, ES512). Before writing, the list is verified as 'trustctl verify' would at
+            signer key's curve (ES256, ES384, ES512; an RSA key is refused). Before writing, the list is verified as 'trustctl verify' would at
             its --date, against --root or the self-signed end of --signer-chain (without either, only the signature
             is checked). Dates are not checked against now: a list dated in the future is signed as asked, and a
             refresh will refuse it until then.

@@ -34,8 +34,8 @@ enum VerifyCommand: Command {
             Checks, in order: CBOR, COSE_Sign1, signature (x5chain leaf), chain to a --root, signer EKU and key usage,
             payload, date and notAfter. A VICAL signer must carry EKU 1.0.18013.5.1.8.
 
-            A LoTE (--kind lote, ETSI TS 119 602) is checked as JAdES: the JWS (alg ES256/384/512 or EdDSA fitting the
-            x5c leaf; crit holds only sigT; x5t#S256 and sigT checked against the leaf), the x5c chain to a --root (a
+            A LoTE (--kind lote, ETSI TS 119 602) is checked as JAdES: the JWS (alg ES256/384/512, EdDSA or
+            PS256/384/512 fitting the x5c leaf, RSA keys of 2048 bits or more; crit holds only sigT; x5t#S256 and sigT checked against the leaf), the x5c chain to a --root (a
             self-signed signer may itself be the root), the signer's key usage, the payload (required members,
             limits), LoTEType (--lote-type) and ListIssueDateTime. A past NextUpdate is a warning. XML LoTEs (XAdES)
             are unsupported_format.

@@ -97,7 +97,7 @@ public struct Certificate: Sendable, Hashable, CustomStringConvertible {
     public func isValid(at date: Date) -> Bool { notBefore <= date && date <= notAfter }
 
     /// The subject public key, decoded by OpenSSL on first use.
-    /// - Throws: `unsupportedKey` for a key that is not EC P-256/P-384/P-521 or Ed25519, or does not decode.
+    /// - Throws: `unsupportedKey` for a key that is not EC P-256/P-384/P-521, Ed25519 or RSA, or does not decode.
     public var publicKey: PublicKey {
         get throws(X509Error) {
             try storage.publicKey.withLock { cached throws(X509Error) in

@@ -6,7 +6,7 @@ enum ECDSARawSignature {
     /// DER from raw `r‖s`.
     /// - Throws: `malformedSignature` when `raw` is not exactly twice the curve's field size.
     static func derEncoded(_ raw: [UInt8], algorithm: KeyAlgorithm) throws(X509Error) -> [UInt8] {
-        let size = algorithm.fieldSize
+        let size = try fieldSize(algorithm)
         guard raw.count == 2 * size else {
             throw X509Error(
                 .malformedSignature,
@@ -38,7 +38,7 @@ enum ECDSARawSignature {
         }
         guard let decoded else { throw OpenSSLErrorQueue.error(.malformedSignature, "ECDSA signature is not DER") }
         defer { ECDSA_SIG_free(decoded) }
-        let size = algorithm.fieldSize
+        let size = try fieldSize(algorithm)
         var raw = [UInt8](repeating: 0, count: 2 * size)
         let written = raw.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return false }
@@ -47,5 +47,14 @@ enum ECDSARawSignature {
         }
         guard written else { throw X509Error(.malformedSignature, "r or s exceeds \(size) bytes") }
         return raw
+    }
+
+    /// The curve's field size.
+    /// - Throws: `unsupportedKey` for a key that is not an EC key (Ed25519 and RSA signatures are not `ECDSA-Sig-Value`s).
+    private static func fieldSize(_ algorithm: KeyAlgorithm) throws(X509Error) -> Int {
+        guard algorithm.groupName != nil, let size = algorithm.fieldSize else {
+            throw X509Error(.unsupportedKey, "\(algorithm.rawValue) signatures are not ECDSA signatures")
+        }
+        return size
     }
 }

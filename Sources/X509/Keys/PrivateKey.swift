@@ -1,6 +1,6 @@
 internal import COpenSSL
 
-/// A private key (EC P-256/P-384/P-521 or Ed25519) held by OpenSSL: for the certificate builder, the demo and
+/// A private key (EC P-256/P-384/P-521, Ed25519 or RSA) held by OpenSSL: for the certificate builder, the demo and
 /// list publishing.
 ///
 /// `@unchecked Sendable`: the `EVP_PKEY` is never mutated after init; OpenSSL 3 allows concurrent signing with
@@ -12,13 +12,31 @@ public final class PrivateKey: @unchecked Sendable {
     /// The matching public key.
     public let publicKey: PublicKey
 
-    /// Generates a fresh key with OpenSSL's default random generator.
+    /// The size of the RSA keys ``generate(_:)`` makes: 2048 bits, the least RFC 7518 §3.5 allows.
+    public static let defaultRSABits = 2048
+
+    /// Generates a fresh key with OpenSSL's default random generator; an RSA key of ``defaultRSABits`` bits.
     /// - Throws: `openSSLFailure` when generation fails.
     public static func generate(_ algorithm: KeyAlgorithm) throws(X509Error) -> PrivateKey {
+        if algorithm == .rsa { return try generateRSA(bits: defaultRSABits) }
         OpenSSLErrorQueue.clear()
         let key = algorithm.groupName.map { shim_EVP_EC_gen($0) } ?? shim_EVP_ED25519_gen()
         guard let key else {
             throw OpenSSLErrorQueue.error(.openSSLFailure, "key generation for \(algorithm.rawValue)")
+        }
+        return try PrivateKey(owning: key)
+    }
+
+    /// Generates a fresh RSA key (`rsaEncryption`, public exponent 65537) with OpenSSL's `EVP_RSA_gen`.
+    /// - Parameter bits: the modulus size, 1024 to 16384 (keys under 2048 bits exist for tests of their refusal).
+    /// - Throws: `unsupportedKey` for a size outside that range; `openSSLFailure` when generation fails.
+    public static func generateRSA(bits: Int) throws(X509Error) -> PrivateKey {
+        guard (1024...16384).contains(bits) else {
+            throw X509Error(.unsupportedKey, "an RSA key of \(bits) bits; expected 1024 to 16384")
+        }
+        OpenSSLErrorQueue.clear()
+        guard let key = shim_EVP_RSA_gen(UInt32(bits)) else {
+            throw OpenSSLErrorQueue.error(.openSSLFailure, "RSA key generation (\(bits) bits)")
         }
         return try PrivateKey(owning: key)
     }
@@ -42,9 +60,12 @@ public final class PrivateKey: @unchecked Sendable {
     }
 
     private init(owning key: OpaquePointer) throws(X509Error) {
-        guard let algorithm = KeyAlgorithm(openSSLKey: key) else {
+        let algorithm: KeyAlgorithm
+        do {
+            algorithm = try KeyAlgorithm(openSSLKey: key)
+        } catch {
             EVP_PKEY_free(key)
-            throw X509Error(.unsupportedKey, "key is not EC P-256, P-384, P-521 or Ed25519")
+            throw error
         }
         var output: UnsafeMutablePointer<UInt8>?
         let length = i2d_PUBKEY(key, &output)
@@ -77,8 +98,10 @@ public final class PrivateKey: @unchecked Sendable {
     /// Signs `message`.
     /// - Parameters:
     ///   - message: the bytes to sign (not a digest).
-    ///   - digest: the hash ECDSA signs with; ignored for Ed25519.
-    ///   - encoding: for ECDSA, DER or raw `r‖s` (COSE); Ed25519 signatures are always the 64 raw bytes.
+    ///   - digest: the hash ECDSA and RSASSA-PSS sign with (for PSS also MGF1's, with a salt as long as its output:
+    ///     ``RSAPSS``); ignored for Ed25519.
+    ///   - encoding: for ECDSA, DER or raw `r‖s` (COSE); Ed25519 signatures are always the 64 raw bytes, RSA ones the
+    ///     RSASSA-PSS signature as long as the modulus (RFC 8017 §8.1.1).
     /// - Returns: the signature.
     /// - Throws: `openSSLFailure` when OpenSSL cannot sign.
     public func sign(_ message: [UInt8], digest: Digest, encoding: SignatureEncoding) throws(X509Error) -> [UInt8] {
@@ -86,9 +109,11 @@ public final class PrivateKey: @unchecked Sendable {
         guard let context = EVP_MD_CTX_new() else { throw OpenSSLErrorQueue.error(.openSSLFailure, "EVP_MD_CTX_new") }
         defer { EVP_MD_CTX_free(context) }
         let md = algorithm == .ed25519 ? nil : digest.evp
-        guard EVP_DigestSignInit(context, nil, md, nil, pointer) == 1 else {
+        var keyContext: OpaquePointer?
+        guard EVP_DigestSignInit(context, &keyContext, md, nil, pointer) == 1 else {
             throw OpenSSLErrorQueue.error(.openSSLFailure, "EVP_DigestSignInit failed")
         }
+        if algorithm == .rsa { try RSAPSS.configure(keyContext, digest: digest) }
         var length = 0
         guard EVP_DigestSign(context, nil, &length, message, message.count) == 1 else {
             throw OpenSSLErrorQueue.error(.openSSLFailure, "EVP_DigestSign (size) failed")
@@ -98,7 +123,7 @@ public final class PrivateKey: @unchecked Sendable {
             throw OpenSSLErrorQueue.error(.openSSLFailure, "EVP_DigestSign failed")
         }
         signature.removeLast(signature.count - length)
-        if algorithm == .ed25519 || encoding == .der { return signature }
+        if algorithm == .ed25519 || algorithm == .rsa || encoding == .der { return signature }
         return try ECDSARawSignature.rawEncoded(signature, algorithm: algorithm)
     }
 }

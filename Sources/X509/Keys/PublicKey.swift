@@ -1,6 +1,6 @@
 internal import COpenSSL
 
-/// A public key (EC P-256/P-384/P-521 or Ed25519) held by OpenSSL, that verifies signatures.
+/// A public key (EC P-256/P-384/P-521, Ed25519 or RSA) held by OpenSSL, that verifies signatures.
 ///
 /// `@unchecked Sendable`: the `EVP_PKEY` is never mutated after init, and OpenSSL 3 allows concurrent verification
 /// with one key.
@@ -10,9 +10,13 @@ public final class PublicKey: @unchecked Sendable, Hashable, CustomStringConvert
     public let algorithm: KeyAlgorithm
     /// The DER SubjectPublicKeyInfo (RFC 5280 §4.1.2.7).
     public let subjectPublicKeyInfo: [UInt8]
+    /// The key's size in bits (OpenSSL's `EVP_PKEY_get_bits`): the modulus's for RSA, the curve's order's for EC (256,
+    /// 384, 521).
+    public let sizeInBits: Int
 
     /// Decodes a DER SubjectPublicKeyInfo.
-    /// - Throws: `unsupportedKey` when OpenSSL cannot decode it or the key is not one of ``KeyAlgorithm``.
+    /// - Throws: `unsupportedKey` when OpenSSL cannot decode it or the key is not one of ``KeyAlgorithm`` (an
+    ///   `id-RSASSA-PSS` key included), with a message naming the key found.
     public init(subjectPublicKeyInfo der: [UInt8]) throws(X509Error) {
         OpenSSLErrorQueue.clear()
         let decoded: OpaquePointer? = der.withUnsafeBufferPointer { buffer in
@@ -22,27 +26,37 @@ public final class PublicKey: @unchecked Sendable, Hashable, CustomStringConvert
         guard let decoded else {
             throw OpenSSLErrorQueue.error(.unsupportedKey, "SubjectPublicKeyInfo does not decode")
         }
-        guard let algorithm = KeyAlgorithm(openSSLKey: decoded) else {
+        do {
+            self.algorithm = try KeyAlgorithm(openSSLKey: decoded)
+        } catch {
             EVP_PKEY_free(decoded)
-            throw X509Error(.unsupportedKey, "key is not EC P-256, P-384, P-521 or Ed25519")
+            throw error
         }
         self.pointer = decoded
-        self.algorithm = algorithm
         self.subjectPublicKeyInfo = der
+        self.sizeInBits = Int(EVP_PKEY_get_bits(decoded))
     }
+
+    /// The length of every signature this key makes, in bytes, as JOSE and COSE carry it: raw `r‖s` for ECDSA
+    /// (RFC 7518 §3.4), 64 for Ed25519 (RFC 8032 §5.1.6), the modulus's length for RSA (RFC 8017 §8.1.1).
+    public var signatureSize: Int { algorithm.rawSignatureSize ?? (sizeInBits + 7) / 8 }
 
     deinit { EVP_PKEY_free(pointer) }
 
     /// Verifies a signature over `message`.
     ///
     /// - Parameters:
-    ///   - signature: for ECDSA, DER or raw `r‖s` as `encoding` says; for Ed25519, the 64 raw bytes.
-    ///   - encoding: how an ECDSA signature is encoded; raw is converted to DER with OpenSSL's `ECDSA_SIG`.
+    ///   - signature: for ECDSA, DER or raw `r‖s` as `encoding` says; for Ed25519, the 64 raw bytes; for RSA, the
+    ///   RSASSA-PSS signature (RFC 8017 §8.1.2), as long as the modulus.
+    ///   - encoding: how an ECDSA signature is encoded; raw is converted to DER with OpenSSL's `ECDSA_SIG`. Ignored for
+    ///     Ed25519 and RSA, whose signatures have one encoding.
     ///   - message: the signed bytes (not a digest).
-    ///   - digest: the hash ECDSA signs with; ignored for Ed25519 (PureEdDSA, RFC 8032).
+    ///   - digest: the hash ECDSA and RSASSA-PSS sign with (for PSS also MGF1's, and the salt must be as long as its
+    ///     output: ``RSAPSS``); ignored for Ed25519 (PureEdDSA, RFC 8032).
     /// - Returns: whether the signature is valid.
-    /// - Throws: `malformedSignature` for a raw signature of the wrong length for the curve or an Ed25519 signature
-    ///   that is not 64 bytes; `openSSLFailure` when OpenSSL fails for another reason than a bad signature.
+    /// - Throws: `malformedSignature` for a raw signature of the wrong length for the curve, an Ed25519 signature
+    ///   that is not 64 bytes or an RSA signature not as long as the modulus; `openSSLFailure` when OpenSSL fails for
+    ///   another reason than a bad signature.
     public func verify(
         signature: [UInt8], encoding: SignatureEncoding, for message: [UInt8], digest: Digest
     ) throws(X509Error) -> Bool {
@@ -51,8 +65,16 @@ public final class PublicKey: @unchecked Sendable, Hashable, CustomStringConvert
         let derSignature: [UInt8]
         switch (algorithm, encoding) {
         case (.ed25519, _):
-            guard signature.count == algorithm.rawSignatureSize else {
+            guard signature.count == signatureSize else {
                 throw X509Error(.malformedSignature, "Ed25519 signature of \(signature.count) bytes, expected 64")
+            }
+            derSignature = signature
+        case (.rsa, _):
+            guard signature.count == signatureSize else {
+                throw X509Error(
+                    .malformedSignature,
+                    "RSA signature of \(signature.count) bytes; a \(sizeInBits)-bit key's are \(signatureSize) "
+                        + "(RFC 8017 §8.1.2)")
             }
             derSignature = signature
         case (_, .raw):
@@ -63,9 +85,11 @@ public final class PublicKey: @unchecked Sendable, Hashable, CustomStringConvert
         guard let context = EVP_MD_CTX_new() else { throw OpenSSLErrorQueue.error(.openSSLFailure, "EVP_MD_CTX_new") }
         defer { EVP_MD_CTX_free(context) }
         let md = algorithm == .ed25519 ? nil : digest.evp
-        guard EVP_DigestVerifyInit(context, nil, md, nil, pointer) == 1 else {
+        var keyContext: OpaquePointer?
+        guard EVP_DigestVerifyInit(context, &keyContext, md, nil, pointer) == 1 else {
             throw OpenSSLErrorQueue.error(.openSSLFailure, "EVP_DigestVerifyInit failed for \(algorithm.rawValue)")
         }
+        if algorithm == .rsa { try RSAPSS.configure(keyContext, digest: digest) }
         // 1: valid; 0: does not verify; negative: malformed (e.g. DER that does not parse), also not valid.
         return EVP_DigestVerify(context, derSignature, derSignature.count, message, message.count) == 1
     }

@@ -105,10 +105,11 @@ struct OpenID4VPDecisionTests {
         #expect(decision.consent.clientIDPrefix == .x509Hash)
     }
 
-    @Test("ES384 with a P-384 leaf and EdDSA with an Ed25519 leaf: trusted")
+    @Test("ES384 with a P-384 leaf, EdDSA with an Ed25519 leaf and PS256 with an RSA 2048 leaf: trusted")
     func otherAlgorithmsTrusted() {
         expectTrusted(decide("es384"), commonName: "py verifier P-384")
         expectTrusted(decide("eddsa"), commonName: "py verifier Ed25519")
+        expectTrusted(decide("ps256"), commonName: "py verifier RSA")
     }
 
     @Test("a draft's bare client_id with client_id_scheme x509_san_dns is read as the prefix, with a warning")
@@ -193,10 +194,11 @@ struct OpenID4VPDecisionTests {
 
     // MARK: Refused by the request checks
 
-    @Test("alg none, HS256 keyed with the public key, ES256 over a P-384 key: unsupported_alg")
+    @Test("alg none, HS256 keyed with the public key, RS256 over an RSA key, ES256 over a P-384 key: unsupported_alg")
     func algorithmRefusals() {
         expectRefused(decide("alg_none"), .unsupportedAlgorithm, domain: nil)
         expectRefused(decide("hs256"), .unsupportedAlgorithm, domain: nil)
+        expectRefused(decide("rs256"), .unsupportedAlgorithm, domain: nil)
         expectRefused(decide("es256_on_p384"), .unsupportedAlgorithm)
     }
 

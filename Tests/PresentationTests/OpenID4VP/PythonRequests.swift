@@ -62,7 +62,8 @@ enum PythonRequests {
         /// `typ`; nil leaves it out.
         var typ: String? = "oauth-authz-req+jwt"
         /// `sign`, `none` (alg none, empty signature), `hmac` (HS256 keyed with the leaf's public key PEM),
-        /// `es256-on-p384` (header ES256, signed with the P-384 key and SHA-256).
+        /// `es256-on-p384` (header ES256, signed with the P-384 key and SHA-256), `rs256` (RSASSA-PKCS1-v1_5 with the RSA
+        /// key, RFC 7518 §3.3). An RSA signer otherwise signs PS256 (RSASSA-PSS, salt as long as the hash).
         var mode = "sign"
 
         var json: [String: Any] {
@@ -85,6 +86,8 @@ enum PythonRequests {
             Job(name: "x509_hash", claims: claims(["client_id": "x509_hash:X509_HASH(leaf)"])),
             Job(name: "es384", signer: "leaf384", chain: ["leaf384", "ca"]),
             Job(name: "eddsa", signer: "leafed", chain: ["leafed", "ca"]),
+            Job(name: "ps256", signer: "leafrsa", chain: ["leafrsa", "ca"]),
+            Job(name: "rs256", signer: "leafrsa", chain: ["leafrsa", "ca"], mode: "rs256"),
             Job(name: "draft_scheme", claims: claims(["client_id": host, "client_id_scheme": "x509_san_dns"])),
             Job(name: "draft_bare", claims: claims(["client_id": host])),
             Job(name: "pre_registered", claims: claims(["client_id": "verifier-123"])),
@@ -140,7 +143,7 @@ enum PythonRequests {
         from cryptography import x509
         from cryptography.x509.oid import NameOID, ObjectIdentifier
         from cryptography.hazmat.primitives import hashes, serialization
-        from cryptography.hazmat.primitives.asymmetric import ec, ed25519
+        from cryptography.hazmat.primitives.asymmetric import ec, ed25519, padding, rsa
         from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
 
         def b64u(data): return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
@@ -152,11 +155,13 @@ enum PythonRequests {
             "root": ec.generate_private_key(ec.SECP256R1()), "ca": ec.generate_private_key(ec.SECP256R1()),
             "leaf": ec.generate_private_key(ec.SECP256R1()), "leaf384": ec.generate_private_key(ec.SECP384R1()),
             "leafed": ed25519.Ed25519PrivateKey.generate(), "noeku": ec.generate_private_key(ec.SECP256R1()),
+            "leafrsa": rsa.generate_private_key(public_exponent=65537, key_size=2048),
             "otherroot": ec.generate_private_key(ec.SECP256R1()), "other": ec.generate_private_key(ec.SECP256R1()),
         }
         names = {
             "root": "py verifier root", "ca": "py reader CA", "leaf": "py verifier", "leaf384": "py verifier P-384",
-            "leafed": "py verifier Ed25519", "noeku": "py verifier without EKU", "otherroot": "py other root",
+            "leafed": "py verifier Ed25519", "leafrsa": "py verifier RSA", "noeku": "py verifier without EKU",
+            "otherroot": "py other root",
             "other": "py impostor",
         }
         def name(n): return x509.Name([x509.NameAttribute(NameOID.COUNTRY_NAME, "US"),
@@ -183,7 +188,7 @@ enum PythonRequests {
         sans = ["www.verifier.example.org", "Verifier.Example.ORG"]
         issue("root", "root", True, False, None)
         issue("ca", "root", True, False, None)
-        for leaf in ["leaf", "leaf384", "leafed"]:
+        for leaf in ["leaf", "leaf384", "leafed", "leafrsa"]:
             issue(leaf, "ca", False, True, sans)
         issue("noeku", "ca", False, False, sans)
         issue("otherroot", "otherroot", True, False, None)
@@ -194,6 +199,8 @@ enum PythonRequests {
             mode = job["mode"]
             if isinstance(key, ed25519.Ed25519PrivateKey):
                 alg = "EdDSA"
+            elif isinstance(key, rsa.RSAPrivateKey):
+                alg, digest = ("RS256" if mode == "rs256" else "PS256"), hashes.SHA256()
             else:
                 alg, digest, size = {256: ("ES256", hashes.SHA256(), 32), 384: ("ES384", hashes.SHA384(), 48)}[key.curve.key_size]
             if mode == "none": alg = "none"
@@ -219,6 +226,11 @@ enum PythonRequests {
                 signature = hmac.new(pem, signing_input, hashlib.sha256).digest()
             elif alg == "EdDSA":
                 signature = key.sign(signing_input)
+            elif alg == "PS256":
+                signature = key.sign(signing_input,
+                                     padding.PSS(mgf=padding.MGF1(digest), salt_length=padding.PSS.DIGEST_LENGTH), digest)
+            elif alg == "RS256":
+                signature = key.sign(signing_input, padding.PKCS1v15(), digest)
             else:
                 r, s = decode_dss_signature(key.sign(signing_input, ec.ECDSA(digest)))
                 signature = r.to_bytes(size, "big") + s.to_bytes(size, "big")
@@ -231,7 +243,8 @@ enum PythonRequests {
 
     /// What the Python run produced.
     struct Built: Sendable {
-        /// The certificates by name (`root`, `ca`, `leaf`, `leaf384`, `leafed`, `noeku`, `otherroot`, `other`).
+        /// The certificates by name (`root`, `ca`, `leaf`, `leaf384`, `leafed`, `leafrsa`, `noeku`, `otherroot`,
+        /// `other`).
         let certificates: [String: Certificate]
         /// The request objects by job name.
         let requests: [String: String]

@@ -1,4 +1,5 @@
 import Foundation
+import JOSE
 import Publishing
 import TestSupport
 import Testing
@@ -72,6 +73,56 @@ struct LoTEVerifierTests {
         #expect(verified.lote.sequenceNumber == 7)
     }
 
+    @Test(
+        "LoTEs Python signs with RSASSA-PSS (RSA 2048/3072, its own RSA root and chain) verify",
+        arguments: [
+            ("PS256", 2048, false, "compact"), ("PS384", 3072, true, "flattened"), ("PS512", 2048, false, "general"),
+        ])
+    func pythonRSAPSS(alg: String, bits: Int, certificatesPSS: Bool, serialization: String) throws {
+        let signed = try PythonLoTE.sign(
+            LoTEDecodingTests.document(),
+            options: ["alg": alg, "rsaBits": bits, "certPSS": certificatesPSS, "serialization": serialization])
+        let verified = try Self.verify(signed)
+        #expect(verified.algorithm.rawValue == alg)
+        #expect(try verified.signer.publicKey.algorithm == .rsa)
+        #expect(try verified.signer.publicKey.sizeInBits == bits)
+        #expect(verified.lote.sequenceNumber == 7)
+        #expect(verified.anchor == signed.root)
+        #expect(verified.warnings.isEmpty, "\(verified.warnings)")
+    }
+
+    @Test(
+        "RSA refusals: PS256 over an EC leaf, ES256 over an RSA leaf, RS256, a 1024-bit leaf, another PSS salt length")
+    func rsaRefusals() throws {
+        let document = LoTEDecodingTests.document()
+        let cases: [([String: Any], ReasonCode, String)] = [
+            (["headerAlg": "PS256"], .unsupportedAlgorithm, "PS256 does not fit the trusted P-256 key"),
+            (["alg": "PS256", "headerAlg": "ES256"], .unsupportedAlgorithm, "ES256 does not fit the trusted RSA key"),
+            (["alg": "PS256", "headerAlg": "RS256"], .unsupportedAlgorithm, "RSASSA-PKCS1-v1_5"),
+            (["alg": "PS256", "rsaBits": 1024], .weakKey, "1024 bits; PS256 needs 2048 or more"),
+            // RFC 7518 §3.5: "The size of the salt value is the same size as the hash function output."
+            (["alg": "PS256", "pssSalt": "max"], .badSignature, "a salt as long as the hash"),
+            (["alg": "PS384", "pssSalt": 0], .badSignature, "a salt as long as the hash"),
+        ]
+        for (options, expected, message) in cases {
+            let signed = try PythonLoTE.sign(document, options: options)
+            do {
+                _ = try Self.verify(signed)
+                Issue.record("\(options) verified")
+            } catch {
+                #expect(error.code == expected, "\(options): \(error)")
+                #expect(error.reason.contains(message), "\(options): \(error.reason)")
+            }
+        }
+    }
+
+    @Test("a PS256 LoTE whose payload was altered is bad_signature")
+    func rsaAlteredPayload() throws {
+        let signed = try PythonLoTE.sign(LoTEDecodingTests.document(), options: ["alg": "PS256"])
+        #expect(Self.code(Self.altered(signed)) == .badSignature)
+        #expect(Self.code(signed) == nil)
+    }
+
     @Test("a self-signed signer that is itself the pinned root verifies")
     func selfSignedSigner() throws {
         let signed = try PythonLoTE.sign(LoTEDecodingTests.document(), options: ["selfSigned": true])
@@ -126,13 +177,7 @@ struct LoTEVerifierTests {
     @Test("an altered payload is bad_signature; the wrong LoTEType is wrong_list_type")
     func alteredAndWrongType() throws {
         let signed = try PythonLoTE.sign(LoTEDecodingTests.document())
-        var parts = String(decoding: signed.jws, as: UTF8.self).split(separator: ".").map(String.init)
-        let other = LoTEDecodingTests.document(replace: ["LoTESequenceNumber": "8"])
-        parts[1] = Data(other).base64EncodedString().replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-        let altered = PythonLoTE.Signed(
-            jws: Array(parts.joined(separator: ".").utf8), root: signed.root, signer: signed.signer)
-        #expect(Self.code(altered) == .badSignature)
+        #expect(Self.code(Self.altered(signed)) == .badSignature)
         let wallet = "http://uri.etsi.org/19602/LoTEType/EUWalletProvidersList"
         let error = try #require(throws: TrustListError.self) { try Self.verify(signed, type: wallet) }
         #expect(error.code == .wrongListType)
@@ -192,10 +237,12 @@ struct LoTEVerifierTests {
         _ = try Self.verify(lower, additional: [LoTERollbackPolicy(mark: (6, content))])
     }
 
-    @Test("a LoTE ours signs verifies in Python and here, with the same facts")
-    func oursVerifiedByPython() throws {
-        let root = try TestPKI.root("LoTE root")
-        let signer = try TestPKI.leaf("LoTE signer", under: root, extendedKeyUsage: nil)
+    @Test(
+        "a LoTE ours signs (ES256; PS256, the RSA default; PS512 when asked) verifies in Python and here, with the same facts",
+        arguments: [(KeyAlgorithm.ecP256, nil), (.rsa, nil), (.rsa, JWSAlgorithm.ps512)])
+    func oursVerifiedByPython(keyAlgorithm: KeyAlgorithm, algorithm: JWSAlgorithm?) throws {
+        let root = try TestPKI.root("LoTE root", algorithm: keyAlgorithm)
+        let signer = try TestPKI.leaf("LoTE signer", under: root, extendedKeyUsage: nil, algorithm: keyAlgorithm)
         let issuerCA = try TestPKI.intermediate("PID Provider CA", under: root)
         let content = LoTEPublisher.Content(
             type: Self.pidType, sequenceNumber: 3, operatorName: "Test PKI", territory: "US",
@@ -208,8 +255,11 @@ struct LoTEVerifierTests {
             ])
         let jws = try LoTEPublisher.sign(
             payload: try LoTEPublisher.payload(content), signerKey: signer.key,
-            signerChain: [signer.certificate, root.certificate], signingTime: TestPKI.referenceTime - 3600)
+            signerChain: [signer.certificate, root.certificate], signingTime: TestPKI.referenceTime - 3600,
+            algorithm: algorithm)
         let facts = try PythonLoTE.verify(jws, root: root.certificate, at: "2026-01-01T00:00:00Z")
+        let expectedAlgorithm = algorithm ?? (keyAlgorithm == .rsa ? .ps256 : .es256)
+        #expect(facts["alg"] as? String == expectedAlgorithm.rawValue)
         #expect(facts["loteType"] as? String == Self.pidType)
         #expect(facts["sequenceNumber"] as? Int == 3)
         #expect(facts["territory"] as? String == "US")
@@ -217,7 +267,23 @@ struct LoTEVerifierTests {
         #expect(facts["certificates"] as? [String] == [issuerCA.certificate.sha256Hex])
         #expect(facts["sigT"] as? String == "2025-12-31T23:00:00Z")
         let verified = try LoTEVerifier(anchors: [root.certificate]).verify(jws, at: TestPKI.referenceTime)
+        #expect(verified.algorithm == expectedAlgorithm)
         #expect(verified.lote.services.first?.digitalIdentity.certificates == [issuerCA.certificate])
         #expect(verified.warnings.isEmpty, "\(verified.warnings)")
+        // Python refuses it once the payload is changed.
+        let altered = Self.altered(PythonLoTE.Signed(jws: jws, root: root.certificate, signer: signer.certificate))
+        #expect(throws: PythonError.self) {
+            try PythonLoTE.verify(altered.jws, root: root.certificate, at: "2026-01-01T00:00:00Z")
+        }
+    }
+
+    /// The signed LoTE with its payload replaced by one of sequence number 8, the signature kept.
+    static func altered(_ signed: PythonLoTE.Signed) -> PythonLoTE.Signed {
+        var parts = String(decoding: signed.jws, as: UTF8.self).split(separator: ".").map(String.init)
+        let other = LoTEDecodingTests.document(replace: ["LoTESequenceNumber": "8"])
+        parts[1] = Data(other).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        return PythonLoTE.Signed(
+            jws: Array(parts.joined(separator: ".").utf8), root: signed.root, signer: signed.signer)
     }
 }
