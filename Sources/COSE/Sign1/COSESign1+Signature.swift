@@ -37,7 +37,7 @@ extension COSESign1 {
     /// zero-length bstr when it holds no parameters (RFC 9052 §3 lets senders write that empty map as `h'a0'`).
     /// - Throws: `detached_payload` when there is no payload at all.
     public func toBeSigned(externalAAD: [UInt8] = [], detachedPayload: [UInt8]? = nil) throws(COSEError) -> [UInt8] {
-        guard let signed = payload ?? detachedPayload else {
+        guard let signed = payloadSlice ?? detachedPayload?[...] else {
             throw COSEError(.detachedPayload, "the payload is detached (nil) and none was supplied")
         }
         let bodyProtected = protectedHeader.entries.isEmpty ? [] : protectedBytes

@@ -17,8 +17,11 @@ public struct COSESign1: Sendable {
     public let protectedHeader: COSEHeaderMap
     /// The unprotected header.
     public let unprotectedHeader: COSEHeaderMap
-    /// The payload; nil when detached (RFC 9052 §4.1).
-    public let payload: [UInt8]?
+    /// The payload as a slice of the decoded bytes (no copy: a list's payload is most of its bytes); nil when
+    /// detached (RFC 9052 §4.1).
+    public let payloadSlice: ArraySlice<UInt8>?
+    /// The payload, copied out of the decoded bytes; nil when detached (RFC 9052 §4.1).
+    public var payload: [UInt8]? { payloadSlice.map(Array.init) }
     /// The signature: for ECDSA raw `r‖s` (RFC 9053 §2.1).
     public let signature: [UInt8]
 
@@ -64,8 +67,8 @@ public struct COSESign1: Sendable {
             throw COSEError(.notCOSESign1, "[1] unprotected: expected map, found \(Self.kind(items[1]))")
         }
         switch items[2].content {
-        case .byteString(let bytes): payload = Array(bytes)
-        case .null: payload = nil
+        case .byteString(let bytes): payloadSlice = bytes
+        case .null: payloadSlice = nil
         default: throw COSEError(.notCOSESign1, "[2] payload: expected bstr or nil, found \(Self.kind(items[2]))")
         }
         guard case .byteString(let signatureSlice) = items[3].content else {

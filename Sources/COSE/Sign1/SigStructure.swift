@@ -8,8 +8,21 @@ public enum SigStructure {
     ///   - payload: the attached or detached payload.
     /// - Returns: the encoded `Sig_structure`.
     public static func signature1(protectedBytes: [UInt8], externalAAD: [UInt8], payload: [UInt8]) -> [UInt8] {
-        CBOR.array([
-            .textString("Signature1"), .byteString(protectedBytes), .byteString(externalAAD), .byteString(payload),
-        ]).encoded()
+        signature1(protectedBytes: protectedBytes, externalAAD: externalAAD, payload: payload[...])
+    }
+
+    /// The bytes to be signed, for a payload that is a slice of a larger buffer (copied once, into the result).
+    public static func signature1(
+        protectedBytes: [UInt8], externalAAD: [UInt8], payload: ArraySlice<UInt8>
+    ) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(32 + protectedBytes.count + externalAAD.count + payload.count)
+        CBOREncoder.appendHead(4, 4, to: &out)
+        for item in [CBOR.textString("Signature1"), .byteString(protectedBytes), .byteString(externalAAD)] {
+            CBOREncoder.append(item, to: &out)
+        }
+        CBOREncoder.appendHead(2, UInt64(payload.count), to: &out)
+        out.append(contentsOf: payload)
+        return out
     }
 }

@@ -16,13 +16,13 @@ extension TrustList {
         payload: [UInt8], kind: ListKind, limits: CBORDecoder.Limits
     ) throws(TrustListError) -> (list: TrustList, warnings: [String]) {
         var warnings = ListWarnings()
-        let list = try decode(payload: payload, kind: kind, limits: limits, warnings: &warnings)
+        let list = try decode(payload: payload[...], kind: kind, limits: limits, warnings: &warnings)
         return (list, warnings.lines)
     }
 
     /// Decodes a payload as ``decode(payload:kind:limits:)`` does, adding its warnings to `warnings`.
     static func decode(
-        payload: [UInt8], kind: ListKind, limits: CBORDecoder.Limits, warnings: inout ListWarnings
+        payload: ArraySlice<UInt8>, kind: ListKind, limits: CBORDecoder.Limits, warnings: inout ListWarnings
     ) throws(TrustListError) -> TrustList {
         let node = try COSEStructurePolicy.cose { try CBORDecoder(limits: limits).decode(payload) }
         let root = try PayloadDecoding.field { try CBORReader(node, path: "payload").map() }

@@ -24,8 +24,8 @@ public struct ListCandidate: Sendable {
 
     /// The decoded COSE_Sign1 (``COSEStructurePolicy``).
     public internal(set) var message: COSESign1?
-    /// Its payload (attached).
-    public internal(set) var payload: [UInt8]?
+    /// Its payload (attached), a slice of ``bytes``.
+    public internal(set) var payload: ArraySlice<UInt8>?
     /// Its `alg`.
     public internal(set) var algorithm: COSEAlgorithm?
     /// The x5chain's certificates as sent, signer first.

@@ -20,7 +20,7 @@ public struct COSEStructurePolicy: ListVerificationPolicy {
         if message.isTagged { candidate.warnings.add("COSE_Sign1 carries tag 18 (lists are sent untagged)") }
         try Self.cose { try message.checkCriticalHeaders() }
         candidate.algorithm = try Self.cose { try message.algorithm() }
-        guard let payload = message.payload else {
+        guard let payload = message.payloadSlice else {
             throw TrustListError(.detachedPayload, "the payload is detached (nil); a list must carry it")
         }
         guard let x5chain = try Self.cose({ try message.x5chain() }) else {
