@@ -16,24 +16,13 @@ extension JWS {
     ///   - algorithm: the algorithm, which must fit the key (PS384 or PS512 for an RSA key); nil for the key's default.
     /// - Returns: `BASE64URL(header) '.' BASE64URL(payload) '.' BASE64URL(signature)`.
     /// - Throws: ``JOSEError`` `unsupported_alg` when `algorithm` does not fit the key, `weak_key` for an RSA key
-    ///   under 2048 bits, `malformed_json` when the
-    ///   header holds a number JSON cannot write; ``X509Error`` when OpenSSL cannot sign.
+    ///   under 2048 bits, `malformed_json` when the header holds a number JSON cannot write; ``X509Error`` when
+    ///   OpenSSL cannot sign.
     public static func sign(
         header: [String: JSONValue] = [:], payload: [UInt8], key: PrivateKey, algorithm: JWSAlgorithm? = nil
     ) throws -> String {
         let algorithm = algorithm ?? JWSAlgorithm(for: key.algorithm)
-        guard algorithm.keyAlgorithm == key.algorithm else {
-            throw JOSEError(
-                .unsupportedAlgorithm,
-                "\(algorithm.rawValue) cannot sign with a \(key.algorithm.rawValue) key; it needs "
-                    + "\(algorithm.keyAlgorithm.rawValue)")
-        }
-        if let minimum = algorithm.minimumKeyBits, key.publicKey.sizeInBits < minimum {
-            throw JOSEError(
-                .weakKey,
-                "\(algorithm.rawValue) needs a key of \(minimum) bits or more (RFC 7518 §3.5); this one has "
-                    + "\(key.publicKey.sizeInBits)")
-        }
+        try algorithm.checkFits(key.publicKey, role: "signing")
         var protectedHeader = header
         protectedHeader["alg"] = .string(algorithm.rawValue)
         let signingInput =

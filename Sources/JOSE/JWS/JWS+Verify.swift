@@ -12,18 +12,7 @@ extension JWS {
     /// - Throws: `unsupported_alg` when `alg` does not fit the key; `weak_key` for an RSA key under 2048 bits;
     ///   `bad_signature` when the signature has the wrong length for the key or does not verify.
     public func verify(with key: PublicKey) throws(JOSEError) {
-        guard alg.keyAlgorithm == key.algorithm else {
-            throw JOSEError(
-                .unsupportedAlgorithm,
-                "header.alg \(alg.rawValue) does not fit the trusted \(key.algorithm.rawValue) key; "
-                    + "\(alg.rawValue) needs \(alg.keyAlgorithm.rawValue) (RFC 7518 §3.4, §3.5, RFC 8037 §3.1)")
-        }
-        if let minimum = alg.minimumKeyBits, key.sizeInBits < minimum {
-            throw JOSEError(
-                .weakKey,
-                "the trusted \(key.algorithm.rawValue) key has \(key.sizeInBits) bits; \(alg.rawValue) needs "
-                    + "\(minimum) or more (RFC 7518 §3.5): the signer must be re-keyed")
-        }
+        try alg.checkFits(key, role: "trusted")
         guard signature.count == key.signatureSize else {
             throw JOSEError(
                 .badSignature,

@@ -36,4 +36,26 @@ extension SignatureAlgorithm {
         }
         self = algorithm
     }
+
+    /// Checks that this algorithm may be used with `key`: the key type it is bound to (ES256 needs P-256, ES384 P-384,
+    /// ES512 P-521, EdDSA Ed25519, PS256/384/512 RSA; RFC 7518 §3.4, §3.5, RFC 8037 §3.1) and, for RSASSA-PSS, a key
+    /// of 2048 bits or more (RFC 7518 §3.5).
+    /// - Parameters:
+    ///   - key: the verifying key, or the signing key's public key.
+    ///   - role: how messages name the key: `trusted` when verifying, `signing` when signing.
+    /// - Throws: `unsupported_alg` when the key is of another type; `weak_key` when it is too small.
+    func checkFits(_ key: PublicKey, role: String) throws(JOSEError) {
+        guard keyAlgorithm == key.algorithm else {
+            throw JOSEError(
+                .unsupportedAlgorithm,
+                "header.alg \(rawValue) does not fit the \(role) \(key.algorithm.rawValue) key; \(rawValue) needs "
+                    + "\(keyAlgorithm.rawValue) (RFC 7518 §3.4, §3.5, RFC 8037 §3.1)")
+        }
+        if let minimum = minimumKeyBits, key.sizeInBits < minimum {
+            throw JOSEError(
+                .weakKey,
+                "the \(role) \(key.algorithm.rawValue) key has \(key.sizeInBits) bits; \(rawValue) needs \(minimum) "
+                    + "or more (RFC 7518 §3.5): the signer must be re-keyed")
+        }
+    }
 }
