@@ -79,7 +79,7 @@ enum PhaseBenchmarks {
             ),
             ("fresh copy of the signed bytes (bench; in the total)", { Bench.freshCopy(bytes) }),
             (
-                "message CBOR decode + COSE_Sign1 (copies the payload)",
+                "message CBOR decode + COSE_Sign1 (payload: a slice)",
                 { try COSESign1(cborEncoded: bytes, limits: policy.limits) }
             ),
             (

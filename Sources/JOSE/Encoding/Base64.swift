@@ -30,14 +30,15 @@ public enum Base64 {
 
     /// ``decode(_:path:code:)`` over the text's UTF-8 bytes (a string read in place from a JSON document).
     public static func decode(
-        utf8 text: some Collection<UInt8>, path: String = "input", code: JOSEError.Code = .malformedX5C
+        utf8 text: some Collection<UInt8>, path: @autoclosure () -> String = "input",
+        code: JOSEError.Code = .malformedX5C
     ) throws(JOSEError) -> [UInt8] {
         switch Base64Codec.decode(text, .standard) {
         case .success(let bytes):
             return bytes
         case .failure(let failure):
             throw JOSEError(
-                code, "\(path): expected standard base64 (RFC 4648 §4), found \(failure.describe(.standard))")
+                code, "\(path()): expected standard base64 (RFC 4648 §4), found \(failure.describe(.standard))")
         }
     }
 }

@@ -48,22 +48,24 @@ public struct JSONNode: Sendable {
     public func isString(_ text: String) -> Bool {
         let entry = entry
         guard entry.kind == .string else { return false }
-        return matches(entry, text, textIsASCII: Self.isASCII(text))
+        var text = text
+        return text.withUTF8 { query in
+            document.withBytes { Self.matches(entry, query, Self.isASCII(query), in: $0) }
+        }
     }
 
-    /// Whether the string row `entry` equals `text`: as bytes when the row is plain, which decides unless `text` has
-    /// non-ASCII characters (a canonical equivalent of ASCII text, such as U+212A KELVIN SIGN for `K`, is not ASCII).
-    private func matches(_ entry: JSONEntry, _ text: String, textIsASCII: Bool) -> Bool {
-        if entry.isPlain, textIsASCII {
-            guard entry.length == text.utf8.count else { return false }
-            var text = text
-            return text.withUTF8 { query in
-                document.withBytes { bytes in
-                    UnsafeBufferPointer(rebasing: bytes[entry.start..<entry.start + entry.length]).elementsEqual(query)
-                }
-            }
+    /// Whether the string row `entry` equals the UTF-8 text `query`: as bytes when the row is plain, which decides
+    /// unless `query` has non-ASCII characters (a canonical equivalent of ASCII text, such as U+212A KELVIN SIGN for
+    /// `K`, is not ASCII); otherwise as Swift strings.
+    private static func matches(
+        _ entry: JSONEntry, _ query: UnsafeBufferPointer<UInt8>, _ queryIsASCII: Bool,
+        in bytes: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        if entry.isPlain, queryIsASCII {
+            return entry.length == query.count
+                && UnsafeBufferPointer(rebasing: bytes[entry.start..<entry.start + entry.length]).elementsEqual(query)
         }
-        return document.withBytes { JSONEntry.string(entry, in: $0) } == text
+        return JSONEntry.string(entry, in: bytes) == String(decoding: query, as: UTF8.self)
     }
 
     /// The number, when this is a number (never for `true`/`false`).
@@ -127,39 +129,43 @@ public struct JSONNode: Sendable {
     public subscript(name: String) -> JSONNode? {
         let entry = entry
         guard entry.kind == .object else { return nil }
-        let nameIsASCII = Self.isASCII(name)
-        let entries = document.entries
-        var member = index + 1
-        for _ in 0..<entry.length {
-            if matches(entries[member], name, textIsASCII: nameIsASCII) {
-                return JSONNode(document: document, index: member + 1)
+        var name = name
+        let member = name.withUTF8 { query in
+            document.withBytes { bytes -> Int? in
+                let queryIsASCII = Self.isASCII(query)
+                let entries = document.entries
+                var member = index + 1
+                for _ in 0..<entry.length {
+                    if Self.matches(entries[member], query, queryIsASCII, in: bytes) { return member + 1 }
+                    member = entries[member + 1].next
+                }
+                return nil
             }
-            member = entries[member + 1].next
         }
-        return nil
+        return member.map { JSONNode(document: document, index: $0) }
     }
 
-    /// The names of this object's members that are not in `known` (as Swift strings compare), in document order;
-    /// `[]` when this is not an object.
-    public func memberNames(notIn known: Set<String>) -> [String] {
+    /// The names of this object's members that are not in `known`, in document order; `[]` when this is not an
+    /// object.
+    public func memberNames(notIn known: JSONNameSet) -> [String] {
         let entry = entry
         guard entry.kind == .object else { return [] }
-        let knownIsASCII = known.allSatisfy(Self.isASCII)
-        let entries = document.entries
-        var unknown: [String] = []
-        var member = index + 1
-        for _ in 0..<entry.length {
-            let name = entries[member]
-            if !known.contains(where: { matches(name, $0, textIsASCII: knownIsASCII) }) {
-                unknown.append(document.withBytes { JSONEntry.string(name, in: $0) })
+        return document.withBytes { bytes in
+            let entries = document.entries
+            var unknown: [String] = []
+            var member = index + 1
+            for _ in 0..<entry.length {
+                if !known.contains(entries[member], in: bytes) {
+                    unknown.append(JSONEntry.string(entries[member], in: bytes))
+                }
+                member = entries[member + 1].next
             }
-            member = entries[member + 1].next
+            return unknown
         }
-        return unknown
     }
 
     /// The value and its contents as a ``JSONValue``.
     public var value: JSONValue { document.withBytes { document.value(at: index, in: $0) } }
 
-    private static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
+    private static func isASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool { text.allSatisfy { $0 < 0x80 } }
 }

@@ -211,7 +211,15 @@ struct JSONScanner {
         let start = index
         var high: UInt8 = 0
         var escaped = false
+        let raw = UnsafeRawPointer(bytes.baseAddress)
         while index < bytes.count {
+            // Eight bytes at a time while none is a quote, a backslash, a control character or non-ASCII.
+            if let raw, index + 8 <= bytes.count,
+                !Self.needsAttention(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            {
+                index += 8
+                continue
+            }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 var entry = JSONEntry(kind: .string, start: start, length: index - start, next: entries.count + 1)
@@ -235,6 +243,17 @@ struct JSONScanner {
             index += 1
         }
         throw malformed("unterminated string, found the end of the input")
+    }
+
+    /// Whether any of the eight bytes in `word` is `"`, `\\`, below 0x20 or above 0x7f (SWAR: a byte that is zero
+    /// after the XOR, or below a bound, sets its top bit in the result; bytes after the first such may be flagged too).
+    private static func needsAttention(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let tops: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        let found = (quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (word &- ones &* 0x20) & ~word | word
+        return found & tops != 0
     }
 
     /// Reads a number (RFC 8259 §6): `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, and checks that it is

@@ -74,9 +74,23 @@ public struct JWS: Sendable, Hashable {
         var dots: [Int] = []
         var dotCount = 0
         bytes.withUnsafeBufferPointer { buffer in
-            for offset in buffer.indices where buffer[offset] == UInt8(ascii: ".") {
-                if dotCount < 2 { dots.append(bytes.startIndex + offset) }
-                dotCount += 1
+            guard let raw = UnsafeRawPointer(buffer.baseAddress) else { return }
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            var offset = 0
+            while offset < buffer.count {
+                // Eight bytes at a time while none is a dot (SWAR: a zero byte after the XOR sets its top bit).
+                if offset + 8 <= buffer.count {
+                    let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ (ones &* 0x2E)
+                    if (word &- ones) & ~word & (ones &* 0x80) == 0 {
+                        offset += 8
+                        continue
+                    }
+                }
+                if buffer[offset] == UInt8(ascii: ".") {
+                    if dotCount < 2 { dots.append(bytes.startIndex + offset) }
+                    dotCount += 1
+                }
+                offset += 1
             }
         }
         guard dotCount == 2 else {

@@ -182,6 +182,27 @@ struct LoTEDecodingTests {
         #expect(error.reason.contains("no entity of LoTE.TrustedEntitiesList is usable"))
     }
 
+    /// The places follow the path notation of the decoder's messages (member names joined by `.`, array indexes in
+    /// brackets), and a dropped service's reason is given relative to its place.
+    @Test("warnings name the exact place: a service without a type in the second entity")
+    func warningPlaces() throws {
+        let untyped = Self.entity(service: Self.service(type: nil))
+        let (lote, warnings) = try Self.decode(Self.document(entities: Self.entity() + "," + untyped))
+        #expect(lote.entities.count == 2)
+        #expect(
+            warnings.lines == [
+                "service dropped: ServiceInformation.ServiceTypeIdentifier: missing; ETSI TS 119 602 requires it "
+                    + "(LoTE.TrustedEntitiesList[1].TrustedEntityServices[0])",
+                "trusted entity without a usable service (LoTE.TrustedEntitiesList[1])",
+            ])
+        let error = try #require(throws: TrustListError.self) {
+            try Self.decode(Self.document(replace: ["SchemeOperatorName": #"[{"lang": "en", "value": 7}]"#]))
+        }
+        #expect(
+            error.reason == "LoTE.ListAndSchemeInformation.SchemeOperatorName[0].value: expected a string, found number"
+        )
+    }
+
     @Test("a certificate that is not DER drops its service; one in base64url is refused too")
     func brokenCertificate() throws {
         let garbage = Self.service(identity: #"{"X509Certificates": [{"val": "AAAA"}]}"#)

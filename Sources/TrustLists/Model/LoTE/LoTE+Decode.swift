@@ -35,10 +35,10 @@ extension LoTE {
         } catch {
             throw TrustListError(error.code, error.reason)
         }
-        let top = try LoTEJSONReader(document.root, path: "")
-        top.reportUnknown(["LoTE"], warnings: &warnings)
+        let top = try LoTEJSONReader(document.root, path: .root)
+        top.reportUnknown(Self.topMembers, warnings: &warnings)
         let lote = try top.object("LoTE")
-        lote.reportUnknown(["ListAndSchemeInformation", "TrustedEntitiesList"], warnings: &warnings)
+        lote.reportUnknown(Self.loteMembers, warnings: &warnings)
 
         let info = try lote.object("ListAndSchemeInformation")
         info.reportUnknown(Self.schemeInformationMembers, warnings: &warnings)
@@ -69,11 +69,12 @@ extension LoTE {
         }
 
         let items = try lote.array("TrustedEntitiesList", limit: limits.maxEntities)
+        let itemsPath = lote.childPath("TrustedEntitiesList")
         let decoded = items.enumerated().map { ($0.offset, $0.element) }.parallelMap {
             (index, item) -> (entity: TrustedEntity?, warnings: ListWarnings, failure: String?) in
             var local = ListWarnings()
             do throws(TrustListError) {
-                let reader = try LoTEJSONReader(item, path: "LoTE.TrustedEntitiesList[\(index)]")
+                let reader = try LoTEJSONReader(item, path: itemsPath.element(index))
                 return (try TrustedEntity(reader, limits: limits, warnings: &local), local, nil)
             } catch {
                 return (nil, ListWarnings(), error.reason)
@@ -88,8 +89,9 @@ extension LoTE {
                 warnings.merge(result.warnings)
             } else if let reason = result.failure {
                 firstFailure = firstFailure ?? reason
-                let path = "LoTE.TrustedEntitiesList[\(index)]"
-                warnings.add("trusted entity dropped: \(TrustedEntity.relative(reason, to: path))", at: path)
+                let path = itemsPath.element(index)
+                warnings.add(
+                    "trusted entity dropped: \(TrustedEntity.relative(reason, to: path))", at: path.description)
             }
         }
         if entities.isEmpty, let firstFailure {
@@ -100,8 +102,12 @@ extension LoTE {
         self.entities = entities
     }
 
+    /// The top-level member of the payload.
+    static let topMembers: JSONNameSet = ["LoTE"]
+    /// The members of `LoTE`.
+    static let loteMembers: JSONNameSet = ["ListAndSchemeInformation", "TrustedEntitiesList"]
     /// The members of `ListAndSchemeInformation` that TS 119 602 defines.
-    static let schemeInformationMembers: Set<String> = [
+    static let schemeInformationMembers: JSONNameSet = [
         "LoTEVersionIdentifier", "LoTESequenceNumber", "LoTEType", "SchemeOperatorName", "SchemeOperatorAddress",
         "SchemeName", "SchemeInformationURI", "StatusDeterminationApproach", "SchemeTypeCommunityRules",
         "SchemeTerritory", "PolicyOrLegalNotice", "HistoricalInformationPeriod", "PointersToOtherLoTE",
@@ -110,12 +116,18 @@ extension LoTE {
 }
 
 extension TrustedEntity {
+    /// The members of a `TrustedEntitiesList` entry.
+    static let members: JSONNameSet = ["TrustedEntityInformation", "TrustedEntityServices"]
+    /// The members of `TrustedEntityInformation`.
+    static let informationMembers: JSONNameSet = [
+        "TEName", "TETradeName", "TEAddress", "TEInformationURI", "TEInformationExtensions",
+    ]
+
     /// Decodes one entry of `TrustedEntitiesList`; a broken service is dropped with a warning.
     init(_ reader: LoTEJSONReader, limits: LoTELimits, warnings: inout ListWarnings) throws(TrustListError) {
-        reader.reportUnknown(["TrustedEntityInformation", "TrustedEntityServices"], warnings: &warnings)
+        reader.reportUnknown(Self.members, warnings: &warnings)
         let information = try reader.object("TrustedEntityInformation")
-        information.reportUnknown(
-            ["TEName", "TETradeName", "TEAddress", "TEInformationURI", "TEInformationExtensions"], warnings: &warnings)
+        information.reportUnknown(Self.informationMembers, warnings: &warnings)
         name = try information.multilingual("TEName", required: true, limit: limits.maxItems)
         tradeName = try information.multilingual("TETradeName", limit: limits.maxItems)
         let entityName = MultilingualString.preferred(name) ?? ""
@@ -123,7 +135,7 @@ extension TrustedEntity {
         for (index, item) in try reader.array("TrustedEntityServices", limit: limits.maxItems, required: true)
             .enumerated()
         {
-            let path = "\(reader.childPath("TrustedEntityServices"))[\(index)]"
+            let path = reader.childPath("TrustedEntityServices").element(index)
             var local = ListWarnings()
             do {
                 let service = try LoTEJSONReader(item, path: path)
@@ -131,24 +143,27 @@ extension TrustedEntity {
                     try TrustedEntityService(service, entityName: entityName, limits: limits, warnings: &local))
                 warnings.merge(local)
             } catch {
-                warnings.add("service dropped: \(Self.relative(error.reason, to: path))", at: path)
+                warnings.add("service dropped: \(Self.relative(error.reason, to: path))", at: path.description)
             }
         }
-        if services.isEmpty { warnings.add("trusted entity without a usable service", at: reader.path) }
+        if services.isEmpty { warnings.add("trusted entity without a usable service", at: reader.path.description) }
         self.services = services
     }
 
     /// A reason whose text starts with `path`, with that prefix cut, so that the same fault in many places is one
     /// warning with its places listed (`ServiceInformation.ServiceTypeIdentifier: missing …`).
-    static func relative(_ reason: String, to path: String) -> String {
-        guard reason.hasPrefix(path + ".") else { return reason }
-        return String(reason.dropFirst(path.count + 1))
+    static func relative(_ reason: String, to path: LoTEPath) -> String {
+        let prefix = "\(path)."
+        guard reason.hasPrefix(prefix) else { return reason }
+        return String(reason.dropFirst(prefix.count))
     }
 }
 
 extension TrustedEntityService {
+    /// The members of a `TrustedEntityServices` entry.
+    static let members: JSONNameSet = ["ServiceInformation", "ServiceHistory"]
     /// The members of `ServiceInformation` that TS 119 602 defines.
-    static let informationMembers: Set<String> = [
+    static let informationMembers: JSONNameSet = [
         "ServiceTypeIdentifier", "ServiceName", "ServiceDigitalIdentity", "ServiceStatus", "StatusStartingTime",
         "SchemeServiceDefinitionURI", "ServiceSupplyPoints", "ServiceDefinitionURI", "ServiceInformationExtensions",
     ]
@@ -159,7 +174,7 @@ extension TrustedEntityService {
     )
         throws(TrustListError)
     {
-        reader.reportUnknown(["ServiceInformation", "ServiceHistory"], warnings: &warnings)
+        reader.reportUnknown(Self.members, warnings: &warnings)
         let information = try reader.object("ServiceInformation")
         information.reportUnknown(Self.informationMembers, warnings: &warnings)
         typeIdentifier = try information.string("ServiceTypeIdentifier")
@@ -171,12 +186,13 @@ extension TrustedEntityService {
         var history: [ServiceHistoryInstance] = []
         for (index, item) in try reader.array("ServiceHistory", limit: limits.maxItems).enumerated() {
             do {
-                let instance = try LoTEJSONReader(item, path: "\(reader.childPath("ServiceHistory"))[\(index)]")
+                let instance = try LoTEJSONReader(item, path: reader.childPath("ServiceHistory").element(index))
                 history.append(try ServiceHistoryInstance(instance, limits: limits, warnings: &warnings))
             } catch {
-                let path = "\(reader.childPath("ServiceHistory"))[\(index)]"
+                let path = reader.childPath("ServiceHistory").element(index)
                 warnings.add(
-                    "service history instance dropped: \(TrustedEntity.relative(error.reason, to: path))", at: path)
+                    "service history instance dropped: \(TrustedEntity.relative(error.reason, to: path))",
+                    at: path.description)
             }
         }
         self.history = history
@@ -198,14 +214,18 @@ extension ServiceHistoryInstance {
 }
 
 extension ServiceDigitalIdentity {
+    /// The members of `ServiceDigitalIdentity`.
+    static let members: JSONNameSet = [
+        "X509Certificates", "X509SubjectNames", "PublicKeyValues", "X509SKIs", "OtherIds",
+    ]
+
     /// Decodes a `ServiceDigitalIdentity`: `X509Certificates` (`[{"val": base64 DER}]`, parsed by OpenSSL),
     /// `PublicKeyValues` (JWK objects with a `kty`), `X509SKIs` (base64), `X509SubjectNames`.
     init(_ reader: LoTEJSONReader, limits: LoTELimits, warnings: inout ListWarnings) throws(TrustListError) {
-        reader.reportUnknown(
-            ["X509Certificates", "X509SubjectNames", "PublicKeyValues", "X509SKIs", "OtherIds"], warnings: &warnings)
+        reader.reportUnknown(Self.members, warnings: &warnings)
         var certificates: [Certificate] = []
         for (index, item) in try reader.array("X509Certificates", limit: limits.maxItems).enumerated() {
-            let entry = try LoTEJSONReader(item, path: "\(reader.childPath("X509Certificates"))[\(index)]")
+            let entry = try LoTEJSONReader(item, path: reader.childPath("X509Certificates").element(index))
             let der = try Self.base64(try entry.stringUTF8("val"), path: entry.childPath("val"))
             do {
                 certificates.append(try Certificate(derEncoded: der))
@@ -216,21 +236,21 @@ extension ServiceDigitalIdentity {
         }
         var keys: [JOSE.JSONValue] = []
         for (index, item) in try reader.array("PublicKeyValues", limit: limits.maxItems).enumerated() {
-            let path = "\(reader.childPath("PublicKeyValues"))[\(index)]"
+            let path = reader.childPath("PublicKeyValues").element(index)
             let jwk = try LoTEJSONReader(item, path: path)
             _ = try jwk.string("kty")
             keys.append(item.value)
         }
         var skis: [[UInt8]] = []
         for (index, item) in try reader.array("X509SKIs", limit: limits.maxItems).enumerated() {
-            let path = "\(reader.childPath("X509SKIs"))[\(index)]"
+            let path = reader.childPath("X509SKIs").element(index)
             guard let text = item.stringUTF8 else { throw LoTEJSONReader.wrongKind(path, "a base64 string", item) }
             skis.append(try Self.base64(text, path: path))
         }
         var names: [String] = []
         for (index, item) in try reader.array("X509SubjectNames", limit: limits.maxItems).enumerated() {
             guard let text = item.stringValue else {
-                throw LoTEJSONReader.wrongKind("\(reader.childPath("X509SubjectNames"))[\(index)]", "a string", item)
+                throw LoTEJSONReader.wrongKind(reader.childPath("X509SubjectNames").element(index), "a string", item)
             }
             names.append(text)
         }
@@ -238,14 +258,16 @@ extension ServiceDigitalIdentity {
         self.publicKeys = keys
         self.subjectKeyIdentifiers = skis
         self.subjectNames = names
-        if isEmpty { warnings.add("digital identity names no certificate, key, SKI or subject", at: reader.path) }
+        if isEmpty {
+            warnings.add("digital identity names no certificate, key, SKI or subject", at: reader.path.description)
+        }
     }
 
     /// Canonical standard base64 (RFC 4648 §4, padded), as TS 119 602 writes DER and SKIs.
-    static func base64(_ text: ArraySlice<UInt8>, path: String) throws(TrustListError) -> [UInt8] {
+    static func base64(_ text: ArraySlice<UInt8>, path: LoTEPath) throws(TrustListError) -> [UInt8] {
         let bytes: [UInt8]
         do {
-            bytes = try Base64.decode(utf8: text, path: path, code: .malformedPayload)
+            bytes = try Base64.decode(utf8: text, path: path.description, code: .malformedPayload)
         } catch {
             throw TrustListError(error.code, error.reason)
         }

@@ -8,16 +8,16 @@ import X509
 /// unknown members reported as warnings.
 struct LoTEJSONReader {
     let node: JSONNode
-    let path: String
+    let path: LoTEPath
 
     /// Reads `value` as an object at `path`.
-    init(_ value: JSONNode, path: String) throws(TrustListError) {
+    init(_ value: JSONNode, path: LoTEPath) throws(TrustListError) {
         guard value.isObject else { throw Self.wrongKind(path, "an object", value) }
         self.node = value
         self.path = path
     }
 
-    func childPath(_ name: String) -> String { path.isEmpty ? name : "\(path).\(name)" }
+    func childPath(_ name: String) -> LoTEPath { path.member(name) }
 
     func required(_ name: String) throws(TrustListError) -> JSONNode {
         guard let value = node[name] else {
@@ -97,26 +97,26 @@ struct LoTEJSONReader {
         var strings: [MultilingualString] = []
         strings.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
-            let item = try LoTEJSONReader(element, path: "\(childPath(name))[\(index)]")
+            let item = try LoTEJSONReader(element, path: childPath(name).element(index))
             strings.append(MultilingualString(language: try item.string("lang"), value: try item.string("value")))
         }
         return strings
     }
 
     /// Records each member not in `known` as a warning, in the order of their names.
-    func reportUnknown(_ known: Set<String>, warnings: inout ListWarnings) {
+    func reportUnknown(_ known: JSONNameSet, warnings: inout ListWarnings) {
         let unknown = node.memberNames(notIn: known)
         for name in unknown.sorted() {
-            warnings.add("unknown member '\(name)' ignored", at: path.isEmpty ? "top level" : path)
+            warnings.add("unknown member '\(name)' ignored", at: path.isRoot ? "top level" : path.description)
         }
     }
 
-    static func string(_ value: JSONNode, path: String) throws(TrustListError) -> String {
+    static func string(_ value: JSONNode, path: LoTEPath) throws(TrustListError) -> String {
         guard let text = value.stringValue else { throw wrongKind(path, "a string", value) }
         return text
     }
 
-    static func wrongKind(_ path: String, _ expected: String, _ value: JSONNode) -> TrustListError {
+    static func wrongKind(_ path: LoTEPath, _ expected: String, _ value: JSONNode) -> TrustListError {
         TrustListError(.malformedPayload, "\(path): expected \(expected), found \(value.kindName)")
     }
 }
