@@ -180,4 +180,18 @@ struct JAdESTests {
         #expect(error.code == .malformedX5C)
         #expect(error.reason.contains("unprotected"), "\(error.reason)")
     }
+
+    @Test("a UTF-8 byte order mark before a JWS is malformed_jws naming it (RFC 8259 §8.1: not in networked JSON)")
+    func byteOrderMark() throws {
+        let (root, signer) = try Self.signer()
+        let text = try JAdESSignature.sign(
+            payload: Array("{}".utf8), key: signer.key, chain: [signer.certificate, root.certificate],
+            signingTime: TestPKI.referenceTime)
+        for document in [text, #"{"payload": "e30", "protected": "eyJhbGciOiJFUzI1NiJ9", "signature": "AA"}"#] {
+            let error = try #require(
+                joseError { try JAdESSignature(serialized: [0xEF, 0xBB, 0xBF] + Array(document.utf8)) })
+            #expect(error.code == .malformedJWS)
+            #expect(error.reason.contains("byte order mark"), "\(error.reason)")
+        }
+    }
 }

@@ -49,11 +49,18 @@ public struct JAdESSignature: Sendable {
     ///   - bytes: the signed document.
     ///   - limits: the JWS limits (the whole document is bounded by ``JWS/Limits/maxCompactBytes``).
     /// - Throws: ``JOSEError``: those of ``JWS/init(compactSerialization:limits:understoodCriticalHeaders:)`` and
-    ///   ``JWS/init(jsonSerialization:limits:understoodCriticalHeaders:)``; `malformed_x5c` when `x5c` is missing or
+    ///   ``JWS/init(jsonSerialization:limits:understoodCriticalHeaders:)``; `malformed_jws` for a leading UTF-8 byte
+    ///   order mark; `malformed_x5c` when `x5c` is missing or
     ///   an entry is not a certificate; `malformed_jws` when `sigT` is not an RFC 3339 string or `x5t#S256` not the
     ///   base64url of 32 bytes.
     public init(serialized bytes: [UInt8], limits: JWS.Limits = JWS.Limits()) throws(JOSEError) {
         let understood = Self.understoodCriticalHeaders
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            throw JOSEError(
+                .malformedJWS,
+                "the document begins with a UTF-8 byte order mark (EF BB BF), which a JWS does not carry (RFC 7515 §7, "
+                    + "RFC 8259 §8.1): the publisher must serve the JWS without it")
+        }
         if Self.isJSONSerialization(bytes) {
             jws = try JWS(jsonSerialization: bytes, limits: limits, understoodCriticalHeaders: understood)
         } else {
