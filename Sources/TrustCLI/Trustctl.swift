@@ -78,7 +78,8 @@ public enum Trustctl {
     static var help: String {
         var text = """
             OVERVIEW: Keeps a wallet's trust in ISO/IEC 18013-5 trust networks current and honest: fetches and verifies
-            signed VICALs (issuer CAs) and RICALs (reader CAs), keeps the last good lists, and answers trust queries.
+            signed VICALs (issuer CAs), RICALs (reader CAs) and EU Lists of Trusted Entities (LoTEs: PID, WRPAC and
+            wallet providers), keeps the last good lists, and answers trust queries.
 
             USAGE: \(program) <command> [options]
 

@@ -79,6 +79,22 @@ struct JAdESTests {
         #expect(error.reason.contains(fragment), "\(error.reason)")
     }
 
+    @Test(
+        "crit and b64 in the unprotected header are malformed_jws: both must be integrity protected (RFC 7515 §4.1.11, RFC 7797 §3)",
+        arguments: [
+            #"{"kid": "e9bc097a-ce51-4036-9562-d2ade882db0d", "crit": ["exp"], "exp": 1363284000}"#,
+            #"{"b64": false}"#,
+            #"{"b64": true}"#,
+        ])
+    func unprotectedCriticalParameters(header: String) throws {
+        let text = Self.a7.replacingOccurrences(
+            of: #"{"kid":"e9bc097a-ce51-4036-9562-d2ade882db0d"}"#, with: header)
+        #expect(text != Self.a7)
+        let error = try #require(joseError { try JWS(jsonSerialization: Array(text.utf8)) })
+        #expect(error.code == .malformedJWS)
+        #expect(error.reason.contains("only in the protected header"), "\(error.reason)")
+    }
+
     @Test("a JSON serialization over the size limit is refused before it is parsed")
     func sizeLimit() throws {
         let error = try #require(

@@ -12,7 +12,8 @@ OPTIONS_JSON members (all optional):
     alg            "ES256" (default), "ES384", "ES512", "EdDSA", "PS256", "PS384", "PS512"; the keys follow it
     rsaBits        the RSA signer key's size (default 2048; the root's is 3072)
     pssSalt        "digest" (default: as long as the hash), "max" (PSS.MAX_LENGTH) or a number of bytes
-    certPSS        true: the root signs the certificates with RSASSA-PSS instead of PKCS#1 v1.5
+The RSA root signs the certificates with PKCS#1 v1.5 (the `rsa_padding` for PSS needs cryptography 41; Debian 12 has
+38).
     headerAlg      the alg written in the header when it must differ (none, HS256): the signature stays the key's
     serialization  "compact" (default), "flattened", "general"
     sigT           the sigT value (default "2026-01-01T00:00:00Z"); null leaves sigT and crit out
@@ -69,7 +70,7 @@ def pss(digest, salt="digest"):
     return padding.PSS(mgf=padding.MGF1(digest), salt_length=length)
 
 
-def issue(alg, subject, subject_key, issuer, issuer_key, serial, ca, years, cert_pss=False):
+def issue(alg, subject, subject_key, issuer, issuer_key, serial, ca, years):
     start = datetime.datetime(2025, 1, 1, tzinfo=UTC)
     builder = (
         x509.CertificateBuilder()
@@ -87,8 +88,7 @@ def issue(alg, subject, subject_key, issuer, issuer_key, serial, ca, years, cert
         usage = x509.KeyUsage(True, False, False, False, False, False, False, False, False)
     builder = builder.add_extension(usage, critical=True)
     if alg in PSS_HASHES:
-        digest = PSS_HASHES[alg]
-        return builder.sign(issuer_key, digest, rsa_padding=pss(digest) if cert_pss else padding.PKCS1v15())
+        return builder.sign(issuer_key, PSS_HASHES[alg])
     return builder.sign(issuer_key, None if alg == "EdDSA" else CURVES[alg][1])
 
 
@@ -111,7 +111,6 @@ def raw_signature(alg, key, data, salt="digest"):
 
 def sign(options, payload):
     alg = options.get("alg", "ES256")
-    cert_pss = options.get("certPSS", False)
     root_key = new_key(alg, 3072)
     root_name = x509.Name(
         [
@@ -120,7 +119,7 @@ def sign(options, payload):
             x509.NameAttribute(NameOID.COMMON_NAME, "Python LoTE test root"),
         ]
     )
-    root = issue(alg, root_name, root_key, root_name, root_key, 1, True, 11, cert_pss)
+    root = issue(alg, root_name, root_key, root_name, root_key, 1, True, 11)
     if options.get("selfSigned"):
         signer, signer_key = root, root_key
     else:
@@ -132,7 +131,7 @@ def sign(options, payload):
                 x509.NameAttribute(NameOID.COMMON_NAME, "Python LoTE signer"),
             ]
         )
-        signer = issue(alg, signer_name, signer_key, root_name, root_key, 2, False, 2, cert_pss)
+        signer = issue(alg, signer_name, signer_key, root_name, root_key, 2, False, 2)
     der = lambda c: c.public_bytes(serialization.Encoding.DER)
     x5c_mode = options.get("x5c", "chain")
     if x5c_mode == "chain":
@@ -200,8 +199,8 @@ def verify(root_b64, time_text, jws):
         if isinstance(key, ed25519.Ed25519PublicKey):
             key.verify(child.signature, child.tbs_certificate_bytes)
         elif isinstance(key, rsa.RSAPublicKey):
-            key.verify(child.signature, child.tbs_certificate_bytes, child.signature_algorithm_parameters,
-                       child.signature_hash_algorithm)
+            # sha256WithRSAEncryption and friends (PKCS#1 v1.5), as both sides' certificate builders sign.
+            key.verify(child.signature, child.tbs_certificate_bytes, padding.PKCS1v15(), child.signature_hash_algorithm)
         else:
             key.verify(child.signature, child.tbs_certificate_bytes, ec.ECDSA(child.signature_hash_algorithm))
     for certificate in chain + [root]:

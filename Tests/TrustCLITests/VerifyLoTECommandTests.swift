@@ -94,4 +94,28 @@ final class VerifyLoTECommandTests {
         #expect(xml.standardOutput.contains("unsupported_format"))
         #expect(xml.standardOutput.contains("XML LoTEs (XAdES) are not supported"))
     }
+
+    @Test("the wrong --kind says what the file is: a JWS given as a VICAL, a COSE_Sign1 given as a LoTE")
+    func wrongKind() throws {
+        let (status, asVICAL) = CLIRun.run([
+            "verify", path("pid.jws"), "--kind", "vical", "--root", path("root.pem"), "--json",
+        ])
+        #expect(status == 1)
+        #expect(asVICAL.json["reason"] as? String == "malformed_cbor")
+        let message = asVICAL.json["message"] as? String ?? ""
+        #expect(message.contains("a JWS") && message.contains("--kind lote"), "\(message)")
+        // RFC 9052 §4.2: a COSE_Sign1 is a CBOR array of four items (0x84), tagged 18 (0xD2) or not.
+        for (name, bytes) in [
+            ("untagged", [0x84, 0x40, 0xA0, 0x40, 0x40]), ("tagged", [0xD2, 0x84, 0x40, 0xA0, 0x40, 0x40]),
+        ] {
+            try folder.write(bytes.map(UInt8.init), to: "\(name).cose")
+            let (coseStatus, asLoTE) = CLIRun.run([
+                "verify", path("\(name).cose"), "--kind", "lote", "--root", path("root.pem"), "--json",
+            ])
+            #expect(coseStatus == 1)
+            #expect(asLoTE.json["reason"] as? String == "malformed_jws")
+            let text = asLoTE.json["message"] as? String ?? ""
+            #expect(text.contains("COSE_Sign1") && text.contains("--kind vical"), "\(text)")
+        }
+    }
 }

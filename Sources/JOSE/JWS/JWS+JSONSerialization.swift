@@ -7,8 +7,8 @@ extension JWS {
     ///
     /// The document is read with the module's limited JSON reader (duplicate member names refused). The protected
     /// header is required (every header parameter this module acts on must be signed); the unprotected `header`, when
-    /// present, must be an object whose names are disjoint from the protected header's (RFC 7515 §7.2.1) and is kept
-    /// as ``unprotectedHeader`` but never read here. The signing input is `protected '.' payload` as the document
+    /// present, must be an object whose names are disjoint from the protected header's (RFC 7515 §7.2.1), without
+    /// `crit` or `b64` (both must be integrity protected), and is kept as ``unprotectedHeader`` but never read here. The signing input is `protected '.' payload` as the document
     /// spells them, so the bytes are verified exactly as signed. Other top-level members are ignored (RFC 7515 §7.2.1
     /// lets a recipient ignore members it does not understand).
     /// - Parameters:
@@ -18,7 +18,7 @@ extension JWS {
     /// - Throws: the errors of ``init(compactSerialization:limits:understoodCriticalHeaders:)``, and `malformed_jws`
     ///   when the document is not an object, `payload`, `protected` or `signature` is missing or not a string, there
     ///   are zero or several signatures, `signatures` and `signature` both occur, or the unprotected header is not an
-    ///   object or repeats a protected name; `malformed_json` when the text is not JSON.
+    ///   object, repeats a protected name or holds `crit` or `b64`; `malformed_json` when the text is not JSON.
     public init(
         jsonSerialization bytes: [UInt8], limits: Limits = Limits(), understoodCriticalHeaders: Set<String> = []
     ) throws(JOSEError) {
@@ -79,7 +79,16 @@ extension JWS {
                 .malformedJWS,
                 "\(path)header.\(name) also occurs in the protected header; RFC 7515 §7.2.1 requires disjoint names")
         }
+        if let unprotected, let name = Self.protectedOnly.first(where: { unprotected[$0] != nil }) {
+            throw JOSEError(
+                .malformedJWS,
+                "\(path)header.\(name): must be integrity protected, so it may occur only in the protected header "
+                    + "(RFC 7515 §4.1.11, RFC 7797 §3); an unsigned copy could change how the JWS is processed")
+        }
     }
+
+    /// The header parameters that must be integrity protected: `crit` (RFC 7515 §4.1.11) and `b64` (RFC 7797 §3).
+    static let protectedOnly = ["crit", "b64"]
 
     /// A required string member of the JSON serialization.
     private static func member(_ object: [String: JSONValue], _ name: String, path: String) throws(JOSEError) -> String

@@ -405,6 +405,8 @@ struct DemoScript {
               trustctl query request --config \(files.configuration) --file \(files.trustedRequest) --at \(Timestamp.text(files.now)) --json   # its exp is 10 minutes after it was signed
               trustctl query device-request \(files.deviceRequest) --session-transcript \(files.sessionTranscript) --config \(files.configuration)
               trustctl verify \(files.folder.path)/published/rical.cose --kind rical --root \(files.folder.path)/pki/root.pem
+              trustctl verify \(files.folder.path)/published/\(DemoFiles.loteFiles[0].file) --kind lote --root \(files.folder.path)/pki/root.pem --lote-type \(DemoFiles.loteFiles[0].type)
+              trustctl query issuer --config \(files.configuration) --chain \(files.pidSignerChain) --doctype eu.europa.ec.eudi.pid.1
               trustctl snapshot --config \(files.configuration)
               trustctl status --config \(files.configuration) --at \(Timestamp.text(files.now + 4 * 86_400))   # expired by then
             Publish your own list with 'trustctl sign' (keys and chains are in \(files.folder.path)/pki; give

@@ -5,7 +5,9 @@ import TrustLists
 enum QueryIssuerCommand: Command {
     static let spec = CommandSpec(
         name: "query issuer",
-        overview: "Decide whether a document signer chain may sign a docType under the configured VICALs.",
+        overview:
+            "Decide whether a document signer chain may sign a docType under the configured VICALs and PID/mDL "
+            + "providers LoTEs.",
         usage: "--chain <pem> --doctype <doctype> [--config <file>] [--at <time>] [--json]",
         options: [
             QueryCommand.commonOptions[0],
@@ -14,10 +16,13 @@ enum QueryIssuerCommand: Command {
             + QueryCommand.commonOptions.dropFirst(),
         discussion: """
             Answers from the lists cached by 'trustctl refresh' or trustlistd, each verified again first. The chain must end in
-            a self-signed IACA listed in a VICAL (no partial chains). Checks, in order, the first failure being the
-            reason:
-              trust_list_unavailable  no VICAL configured or ever verified
-              trust_list_expired      the VICAL that would decide is expired at --at
+            a self-signed IACA listed in a VICAL (no partial chains), or in a certificate of a listed PID or mDL
+            issuance service of a PID/mDL providers LoTE (ETSI TS 119 602), for eu.europa.ec.eudi.pid.1 or
+            org.iso.18013.5.1.mDL: the document signer is issued directly by it, or is it (an end entity the LoTE
+            lists is trusted as itself only).
+            Checks, in order, the first failure being the reason:
+              trust_list_unavailable  no VICAL or PID/mDL providers LoTE configured or ever verified
+              trust_list_expired      the list that would decide is expired at --at
               not_on_trust_list       no IACA is a chain certificate or the issuer of one
               chain_invalid           OpenSSL does not validate the chain at --at (its text is printed)
               revoked                 a certificate below the anchor is on its issuer's verified CRL

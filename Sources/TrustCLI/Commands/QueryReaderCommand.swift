@@ -5,15 +5,19 @@ import TrustLists
 enum QueryReaderCommand: Command {
     static let spec = CommandSpec(
         name: "query reader",
-        overview: "Decide whether a reader (mdoc verifier) certificate chain is trusted by the configured RICALs.",
+        overview:
+            "Decide whether a reader (mdoc verifier) certificate chain is trusted by the configured RICALs and WRPAC "
+            + "providers LoTEs.",
         usage: "--chain <pem> [--config <file>] [--at <time>] [--json]",
         options: QueryCommand.commonOptions,
         discussion: """
             Answers from the lists cached by 'trustctl refresh' or trustlistd, each verified again first. Every RICAL entry is a
             trust anchor, self-signed or not, so a listed reader certificate is trusted by itself; entries with
-            isTrustAnchor false serve only as intermediates. Checks, in order, the first failure being the reason:
-              trust_list_unavailable  no RICAL configured or ever verified
-              trust_list_expired      the RICAL that would decide is expired at --at
+            isTrustAnchor false serve only as intermediates. A WRPAC providers LoTE (ETSI TS 119 602) adds the
+            certificates of its listed WRPAC issuance services as anchors. Checks, in order, the first failure being
+            the reason:
+              trust_list_unavailable  no RICAL or WRPAC providers LoTE configured or ever verified
+              trust_list_expired      the list that would decide is expired at --at
               not_on_trust_list       no entry is a chain certificate or the issuer of one
               chain_invalid           OpenSSL does not validate the chain at --at (its text is printed)
               revoked                 a certificate below the anchor is on its issuer's verified CRL

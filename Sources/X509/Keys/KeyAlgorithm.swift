@@ -5,7 +5,7 @@ internal import COpenSSL
 ///
 /// An RSA key whose SubjectPublicKeyInfo names `id-RSASSA-PSS` (RFC 4055 §3.1) is not one of them: its parameters
 /// may bind another hash or salt length than the JWS algorithm names, so it is refused (`unsupported_key`) rather than
-/// reconciled; the signers of JAdES and eIDAS certificates carry `rsaEncryption` keys.
+/// reconciled; RSA signer certificates commonly carry `rsaEncryption` keys, which PSS signs with as well.
 public enum KeyAlgorithm: String, Sendable, Hashable, CaseIterable {
     /// ECDSA over NIST P-256 (`prime256v1`).
     case ecP256 = "P-256"

@@ -134,6 +134,16 @@ struct LoTEDecodingTests {
         #expect(error.reason.contains(expected), "\(error.reason)")
     }
 
+    @Test(
+        "a payload that is not a JSON object is malformed_payload, and the message names the payload",
+        arguments: [("[1, 2]", "array"), ("\"LoTE\"", "string"), ("null", "null"), ("7", "number")])
+    func notAnObject(text: String, kind: String) throws {
+        let error = try #require(throws: TrustListError.self) { try Self.decode(Array(text.utf8)) }
+        #expect(error.code == .malformedPayload)
+        #expect(error.reason.hasPrefix("the LoTE payload: expected an object"), "\(error.reason)")
+        #expect(error.reason.hasSuffix("found \(kind)"), "\(error.reason)")
+    }
+
     @Test("a LoTEVersionIdentifier other than 1 is wrong_list_type")
     func otherVersion() throws {
         #expect(throws: TrustListError(.wrongListType)) {

@@ -117,6 +117,8 @@ struct LoTEJSONReader {
     }
 
     static func wrongKind(_ path: LoTEPath, _ expected: String, _ value: JSONNode) -> TrustListError {
-        TrustListError(.malformedPayload, "\(path): expected \(expected), found \(value.kindName)")
+        TrustListError(
+            .malformedPayload,
+            "\(path.isRoot ? "the LoTE payload" : "\(path)"): expected \(expected), found \(value.kindName)")
     }
 }

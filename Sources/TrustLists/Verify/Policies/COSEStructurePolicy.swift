@@ -4,7 +4,9 @@ import X509
 /// Pipeline steps 3 and 4: CBOR with limits before any crypto, then the COSE_Sign1 structure (RFC 9052 §4.2:
 /// untagged 4-array, tag 18 tolerated with a warning), no `crit` label we do not understand (§3.1), `alg` in the
 /// protected header, an attached payload, and an x5chain (RFC 9360 §2) whose certificates OpenSSL parses, in the header
-/// ISO/IEC 18013-5 names for the kind (VICAL unprotected, RICAL protected; the other tolerated with a warning).
+/// ISO/IEC 18013-5 names for the kind (VICAL unprotected, RICAL protected; the other tolerated with a warning). A
+/// document that is not a COSE_Sign1 but looks like a JWS (a LoTE given as a VICAL or RICAL) keeps its reason code,
+/// and its message says so.
 public struct COSEStructurePolicy: ListVerificationPolicy {
     /// The policy.
     public init() {}
@@ -14,8 +16,15 @@ public struct COSEStructurePolicy: ListVerificationPolicy {
     ///   parse).
     public func check(_ candidate: inout ListCandidate) throws(TrustListError) {
         let limits = candidate.settings.limits
-        let message = try Self.cose {
-            try COSESign1(cborEncoded: candidate.bytes, limits: limits)
+        let message: COSESign1
+        do {
+            message = try Self.cose { try COSESign1(cborEncoded: candidate.bytes, limits: limits) }
+        } catch {
+            guard SignedDocumentFormat.guess(candidate.bytes) == .jws else { throw error }
+            throw TrustListError(
+                error.code,
+                error.reason + "; the document is a JWS, as a JAdES LoTE is, not a COSE_Sign1: a LoTE is configured in "
+                    + "the network's lotes (trustctl verify --kind lote)")
         }
         if message.isTagged { candidate.warnings.add("COSE_Sign1 carries tag 18 (lists are sent untagged)") }
         try Self.cose { try message.checkCriticalHeaders() }
