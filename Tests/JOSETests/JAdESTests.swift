@@ -156,4 +156,28 @@ struct JAdESTests {
             header: ["sigT": "2026-01-01T00:00:00Z", "crit": ["sigT"]], payload: [], key: signer.key)
         #expect(joseError { try JAdESSignature(serialized: Array(noX5C.utf8)) }?.code == .malformedX5C)
     }
+
+    @Test("x5c or sigT only in the unprotected header is named as unsigned: x5c is malformed_x5c, sigT a warning")
+    func unsignedHeaderParameters() throws {
+        let (_, signer) = try Self.signer()
+        let x5c: JSONValue = [.string(Base64.encode(signer.certificate.derEncoded))]
+        // ETSI TS 119 182-1 signs x5c and sigT: they belong to the protected header (RFC 7515 §7.2.1 `protected`).
+        let compact = try JWS.sign(header: ["x5c": x5c], payload: Array("{}".utf8), key: signer.key)
+        let parts = compact.split(separator: ".").map(String.init)
+        let withSigT =
+            #"{"payload": "\#(parts[1])", "protected": "\#(parts[0])", "signature": "\#(parts[2])", "#
+            + #""header": {"sigT": "2026-01-01T00:00:00Z"}}"#
+        let signature = try JAdESSignature(serialized: Array(withSigT.utf8))
+        #expect(signature.signingTime == nil)
+        #expect(
+            signature.warnings.contains { $0.contains("sigT") && $0.contains("unprotected") }, "\(signature.warnings)")
+        let bare = try JWS.sign(header: [:], payload: Array("{}".utf8), key: signer.key)
+        let bareParts = bare.split(separator: ".").map(String.init)
+        let withX5C =
+            #"{"payload": "\#(bareParts[1])", "protected": "\#(bareParts[0])", "#
+            + #""signature": "\#(bareParts[2])", "header": {"x5c": ["\#(Base64.encode(signer.certificate.derEncoded))"]}}"#
+        let error = try #require(joseError { try JAdESSignature(serialized: Array(withX5C.utf8)) })
+        #expect(error.code == .malformedX5C)
+        #expect(error.reason.contains("unprotected"), "\(error.reason)")
+    }
 }

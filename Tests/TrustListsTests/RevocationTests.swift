@@ -159,6 +159,10 @@ struct RevocationTests {
         #expect(trusted.isTrusted)
         #expect(trusted.revocation?.state == .expired)
         #expect(trusted.warnings == [.revocationUnchecked])
+        #expect(
+            trusted.message.hasSuffix(
+                "revocation unchecked: the issuer's CRL is past its nextUpdate and the grace period (expired)"),
+            "\(trusted.message)")
         // Revoked stays revoked in every mode, whatever the CRL's age.
         #expect(
             warnService.queries.issuerDecision(
@@ -184,6 +188,8 @@ struct RevocationTests {
                 #expect(decision.isTrusted)
                 #expect(decision.warnings == [.revocationUnchecked])
                 #expect(decision.revocation?.checked == false)
+                let unchecked = "revocation unchecked: no CRL of the issuer has been verified (missing)"
+                #expect(decision.message.hasSuffix(unchecked), "\(decision.message)")
             }
             #expect(service.status(at: world.t0).exitStatus == (mode == "require" ? 2 : 0))
         }

@@ -66,10 +66,12 @@ public struct JAdESSignature: Sendable {
             jws = try JWS(compactBytes: bytes[..<end], limits: limits, understoodCriticalHeaders: understood)
         }
         guard let certificates = try jws.x5cCertificates() else {
+            let unsigned =
+                jws.unprotectedHeader?["x5c"] != nil ? " (it is only in the unprotected header, not signed)" : ""
             throw JOSEError(
                 .malformedX5C,
-                "header.x5c: missing; a JAdES signature here must carry the signer's certificate chain (ETSI TS 119 182-1)"
-            )
+                "header.x5c: missing\(unsigned); a JAdES signature here must carry the signer's certificate chain in its "
+                    + "protected header (ETSI TS 119 182-1)")
         }
         self.certificates = certificates
         var warnings: [String] = []
@@ -88,7 +90,11 @@ public struct JAdESSignature: Sendable {
             if !critical { warnings.append("header.sigT is not listed in crit (JAdES marks it critical)") }
         } else {
             signingTime = nil
-            warnings.append("header.sigT is absent: the signature carries no signing time")
+            if jws.unprotectedHeader?["sigT"] != nil {
+                warnings.append("header.sigT is only in the unprotected header, not signed: ignored, no signing time")
+            } else {
+                warnings.append("header.sigT is absent: the signature carries no signing time")
+            }
         }
         if let value = header["x5t#S256"] {
             guard let text = value.stringValue else {

@@ -68,7 +68,7 @@ extension TrustIndex {
         let unchecked =
             context.revocation.map { revocation in
                 revocation.state == .fresh
-                    ? "" : "; revocation unchecked: the issuer's CRL is \(revocation.state.rawValue)"
+                    ? "" : "; revocation unchecked: \(revocation.state.uncheckedReason)"
             } ?? ""
         return .trusted(
             TrustDecision.Trusted(

@@ -38,6 +38,18 @@ public enum CRLState: String, Sendable, Hashable, Codable, CaseIterable {
         }
     }
 
+    /// Why a decision under a CA in this state is not checked against a current CRL, for messages
+    /// (`revocation unchecked: …`): the state in words, then its name.
+    public var uncheckedReason: String {
+        switch self {
+        case .fresh: return "the issuer's CRL is fresh"
+        case .stale: return "the issuer's CRL is past its nextUpdate, within the grace period (stale)"
+        case .expired: return "the issuer's CRL is past its nextUpdate and the grace period (expired)"
+        case .missing: return "no CRL of the issuer has been verified (missing)"
+        case .none: return "the issuer names no CRL source; revocation.crls may add one (none)"
+        }
+    }
+
     /// The state of a verified CRL with this nextUpdate at `time`.
     public static func evaluate(nextUpdate: Date, at time: Date, graceSeconds: TimeInterval) -> CRLState {
         if time <= nextUpdate { return .fresh }
