@@ -33,6 +33,36 @@ public enum Digest: String, Sendable, Hashable, CaseIterable {
         // EVP_Digest fails only when OpenSSL cannot allocate; an empty digest then never matches a pin.
         return ok == 1 ? Array(output.prefix(Int(length))) : []
     }
+
+    /// The digests of the first `count` bytes of `bytes` and of all of them, in one pass: the state after the prefix
+    /// is copied (`EVP_MD_CTX_copy_ex`) and finished, and the original goes on through the rest. For a signed
+    /// document whose signed part is a prefix of it (the signing input of a compact JWS), where two separate digests
+    /// would read the signed part twice.
+    /// - Parameters:
+    ///   - bytes: the message, any length.
+    ///   - count: the length of the prefix, from 0 to `bytes.count` (clamped to that range).
+    /// - Returns: the prefix's digest and the whole message's; empty when OpenSSL cannot allocate.
+    public func hash(_ bytes: some ContiguousBytes, prefix count: Int) -> (prefix: [UInt8], whole: [UInt8]) {
+        bytes.withUnsafeBytes { input in
+            let split = min(max(count, 0), input.count)
+            guard let whole = EVP_MD_CTX_new(), let part = EVP_MD_CTX_new() else { return ([], []) }
+            defer {
+                EVP_MD_CTX_free(whole)
+                EVP_MD_CTX_free(part)
+            }
+            var prefixDigest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+            var wholeDigest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+            var prefixLength: UInt32 = 0
+            var wholeLength: UInt32 = 0
+            let base = input.baseAddress
+            guard EVP_DigestInit_ex(whole, evp, nil) == 1, EVP_DigestUpdate(whole, base, split) == 1,
+                EVP_MD_CTX_copy_ex(part, whole) == 1, EVP_DigestFinal_ex(part, &prefixDigest, &prefixLength) == 1,
+                EVP_DigestUpdate(whole, base.map { $0 + split }, input.count - split) == 1,
+                EVP_DigestFinal_ex(whole, &wholeDigest, &wholeLength) == 1
+            else { return ([], []) }
+            return (Array(prefixDigest.prefix(Int(prefixLength))), Array(wholeDigest.prefix(Int(wholeLength))))
+        }
+    }
 }
 
 /// The SHA-2 `EVP_MD`s, fetched once (`EVP_MD_fetch(3)`) and kept for the life of the process.

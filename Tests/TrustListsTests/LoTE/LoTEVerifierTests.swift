@@ -71,7 +71,24 @@ struct LoTEVerifierTests {
         let verified = try Self.verify(signed)
         #expect(verified.algorithm.rawValue == alg)
         #expect(verified.lote.sequenceNumber == 7)
+        // The document's SHA-256 and the signed content's (the JWS signing input), as Python's hashlib computes them.
+        let digests = String(decoding: try Python.run(Self.digestsScript, input: signed.jws), as: UTF8.self)
+        #expect(
+            digests.split(separator: " ").map(String.init) == [verified.sha256Hex, hexString(verified.contentSHA256)])
     }
+
+    /// Prints the SHA-256 of the JWS on standard input and of its signing input (RFC 7515 §5.2), in hex.
+    static let digestsScript = """
+        import hashlib, json, sys
+        data = sys.stdin.buffer.read()
+        if data.lstrip().startswith(b"{"):
+            jws = json.loads(data)
+            protected = (jws["signatures"][0] if "signatures" in jws else jws)["protected"]
+            signing_input = (protected + "." + jws["payload"]).encode()
+        else:
+            signing_input = data.strip().rsplit(b".", 1)[0]
+        print(hashlib.sha256(data).hexdigest(), hashlib.sha256(signing_input).hexdigest(), end="")
+        """
 
     @Test(
         "LoTEs Python signs with RSASSA-PSS (RSA 2048/3072, its own RSA root and chain) verify",

@@ -25,6 +25,8 @@ public struct LoTECandidate: Sendable {
     /// SHA-256 of the JWS signing input (the protected header and the payload as signed): the identity of a version
     /// for equivocation (``JAdESSignaturePolicy``).
     public internal(set) var contentSHA256: [UInt8]?
+    /// SHA-256 of ``bytes``, when ``JAdESSignaturePolicy`` computed it with ``contentSHA256`` in one pass.
+    public internal(set) var documentSHA256: [UInt8]?
     /// The validated signer chain, signer first, pinned root last (``LoTESignerChainPolicy``).
     public internal(set) var signerChain: [Certificate]?
     /// The decoded LoTE (``LoTEPayloadPolicy``).

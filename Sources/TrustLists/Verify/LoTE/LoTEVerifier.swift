@@ -53,7 +53,8 @@ public struct LoTEVerifier: Sendable {
             throw LoTECandidate.outOfOrder(Self.self)
         }
         return VerifiedLoTE(
-            lote: lote, signedBytes: bytes, sha256: Digest.sha256.hash(bytes), contentSHA256: content,
+            lote: lote, signedBytes: bytes, sha256: candidate.documentSHA256 ?? Digest.sha256.hash(bytes),
+            contentSHA256: content,
             signerChain: chain, algorithm: signature.jws.alg, x5cCount: signature.certificates.count,
             signingTime: signature.signingTime, verifiedAt: time, warnings: candidate.warnings.lines)
     }
