@@ -66,7 +66,7 @@ public enum ReaderAuthentication {
     static func check(
         _ readerAuth: COSESign1, path: String, detachedContent: String, warnings: inout [String]
     ) throws(PresentationError) -> [Certificate] {
-        if readerAuth.payload != nil {
+        if readerAuth.payloadSlice != nil {
             throw PresentationError(
                 .attachedPayload,
                 "the payload is attached; ISO/IEC 18013-5 §9.1.4 requires \(detachedContent) as detached content (nil)"
