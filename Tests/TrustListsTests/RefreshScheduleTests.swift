@@ -107,6 +107,22 @@ struct RefreshScheduleTests {
         #expect(delays(history, from: now).allSatisfy { $0.reason == .backoff && (0...60).contains($0.delay) })
     }
 
+    @Test("a LoTE service's withdrawal ahead makes the list due then when it comes first, healthy or failing")
+    func statusChange() {
+        let change = now + 600
+        let healthy = RefreshHistory(lastAttempt: now, lastSuccess: now, statusChange: change)
+        #expect(delays(healthy, from: now).allSatisfy { $0.delay == 600 && $0.reason == .statusChange })
+        // Backing off after 9 failures waits up to an hour: the withdrawal in 10 minutes comes first.
+        let failing = RefreshHistory(
+            lastAttempt: now, lastSuccess: now - 100, consecutiveFailures: 9, lastFailure: now, statusChange: change)
+        let plans = delays(failing, from: now)
+        #expect(plans.allSatisfy { $0.delay <= 600 })
+        #expect(plans.contains { $0.reason == .statusChange } && plans.contains { $0.reason == .backoff })
+        // A withdrawal after the regular due time changes nothing: the interval comes first.
+        let far = RefreshHistory(lastAttempt: now, lastSuccess: now, statusChange: now + 30 * 86_400)
+        #expect(delays(far, from: now).allSatisfy { $0.reason == .interval })
+    }
+
     @Test("a failing list is never due later than a healthy list's next due time; sooner backoff stays")
     func healthyCap() throws {
         var schedule = RefreshSchedule(policy: policy)

@@ -34,13 +34,18 @@ extension SnapshotBuilder {
     }
 
     /// SHA-256 (hex) of what a generation says: its sources (each list's version, by the SHA-256 of its signed bytes,
-    /// its facts and its state), which determine its issuers and verifiers, and its CRLs (each CA's CRL and its state,
-    /// ``RevocationIndex``); not its build time or generation.
+    /// its facts and its state), which determine its issuers and verifiers except for time; which LoTE services are
+    /// listed (a withdrawal takes effect at its `StatusStartingTime`, while the LoTE stays the same); and its CRLs
+    /// (each CA's CRL and its state, ``RevocationIndex``); not its build time or generation.
     static func contentSHA256(of snapshot: Snapshot, revocation: String = "") -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let sources = (try? encoder.encode(snapshot.sources)) ?? Data()
+        // The services come from the sources in a fixed order: one flag each says what time changed.
+        let listed =
+            snapshot.services.isEmpty
+            ? [] : Array("\nlisted\n".utf8) + snapshot.services.map { $0.listed ? 0x31 : 0x30 }
         let crls = revocation.isEmpty ? [] : Array("\ncrls\n\(revocation)".utf8)
-        return hexString(Digest.sha256.hash(Array("v\(contentVersion)\n".utf8) + Array(sources) + crls))
+        return hexString(Digest.sha256.hash(Array("v\(contentVersion)\n".utf8) + Array(sources) + listed + crls))
     }
 }

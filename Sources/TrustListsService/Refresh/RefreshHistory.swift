@@ -17,6 +17,9 @@ public struct RefreshHistory: Sendable, Hashable {
     /// `maxAgeSeconds` (docs/architecture.md, List states), or earlier when its `notAfter` or its signer chain's
     /// notAfter comes first (it expires then); nil when there is no current version.
     public var freshUntil: Date?
+    /// The next time a LoTE service's status ends it (its `StatusStartingTime`, ETSI TS 119 602), still ahead: the
+    /// snapshot must be rebuilt then, though the list itself does not change; nil for none.
+    public var statusChange: Date?
 
     /// Creates a history from its parts.
     /// - Parameters:
@@ -25,15 +28,17 @@ public struct RefreshHistory: Sendable, Hashable {
     ///   - consecutiveFailures: failed attempts since the last success.
     ///   - lastFailure: the latest failed attempt (UTC), or nil.
     ///   - freshUntil: when the current version stops being fresh (UTC), or nil.
+    ///   - statusChange: the next time a service of the list stops being listed (UTC), or nil.
     public init(
         lastAttempt: Date?, lastSuccess: Date?, consecutiveFailures: Int = 0, lastFailure: Date? = nil,
-        freshUntil: Date? = nil
+        freshUntil: Date? = nil, statusChange: Date? = nil
     ) {
         self.lastAttempt = lastAttempt
         self.lastSuccess = lastSuccess
         self.consecutiveFailures = max(0, consecutiveFailures)
         self.lastFailure = lastFailure
         self.freshUntil = freshUntil
+        self.statusChange = statusChange
     }
 
     /// The history of a list as `trustctl status` reports it.

@@ -13,7 +13,9 @@ import TrustLists
 /// - after failures, exponential backoff with full jitter: the `n`-th consecutive failure is retried after a
 ///   uniformly random delay in `0 ... min(cap, base · 2^(n-1), refreshInterval)` (base 30 s, cap 1 h by default);
 /// - a failing list is never due later than the next due time of a healthy list: it is retried, at the latest, in
-///   the run that refreshes the healthy one.
+///   the run that refreshes the healthy one;
+/// - a LoTE one of whose services stops being listed before that (a withdrawal whose `StatusStartingTime` is ahead)
+///   is due at that time, so that the snapshot built by the run no longer uses the service.
 ///
 /// Each list's due time is drawn once per change of its history and kept until the history changes again (a new
 /// attempt), so the jitter is not redrawn at every wake-up. Time and randomness are parameters: tests pass a
@@ -79,6 +81,8 @@ public struct RefreshSchedule: Sendable {
         case backoff
         /// Failing, and retried together with a healthy list that is due sooner than its backoff.
         case withHealthyList = "with_healthy_list"
+        /// A service of the (LoTE) list stops being listed then: the snapshot is rebuilt without it.
+        case statusChange = "status_change"
     }
 
     /// One list's plan.
@@ -154,8 +158,17 @@ public struct RefreshSchedule: Sendable {
     ///   - now: the current time (UTC).
     ///   - policy: the timing settings.
     ///   - generator: the source of jitter.
-    /// - Returns: the due time and its reason.
+    /// - Returns: the due time and its reason: the history's ``RefreshHistory/statusChange`` when it comes first.
     public static func plan(
+        _ history: RefreshHistory, now: Date, policy: Policy, using generator: inout some RandomNumberGenerator
+    ) -> Plan {
+        let plan = timedPlan(history, now: now, policy: policy, using: &generator)
+        guard let change = history.statusChange, change < plan.due else { return plan }
+        return Plan(due: change, reason: .statusChange)
+    }
+
+    /// The plan from the refresh history alone: backoff, first attempt, interval or the `nextUpdate` window.
+    private static func timedPlan(
         _ history: RefreshHistory, now: Date, policy: Policy, using generator: inout some RandomNumberGenerator
     ) -> Plan {
         if history.consecutiveFailures > 0 {

@@ -342,10 +342,17 @@ public final class TrustService: Sendable {
     // MARK: - Schedule
 
     /// Plans the next refresh of every list from its history in memory (``RefreshSchedule``): interval with jitter,
-    /// the `nextUpdate` window, backoff after failures.
+    /// the `nextUpdate` window, backoff after failures, and a LoTE service's withdrawal still ahead.
     /// - Parameter now: the time, UTC.
     public func replan(at now: Date) {
         let status = status(at: now)
+        // A LoTE service whose status ends it from a later StatusStartingTime (ETSI TS 119 602) is used until then:
+        // its list is due then, so that the run's rebuild drops it.
+        var statusChanges: [ListID: Date] = [:]
+        for service in queries.snapshot.services where LoTEServiceRole.isEnding(status: service.status) {
+            guard let start = service.statusStartingTime, start > now else { continue }
+            statusChanges[service.source] = min(start, statusChanges[service.source] ?? start)
+        }
         engine.withLock { engine in
             // A network's CRLs are fetched with its first list: that list is due no later than the earliest
             // nextUpdate of the network's CRLs still ahead.
@@ -359,6 +366,7 @@ public final class TrustService: Sendable {
             for list in configuration.lists {
                 guard let listStatus = status.lists.first(where: { $0.id == list.id }) else { continue }
                 var history = RefreshHistory(listStatus, list: list)
+                history.statusChange = statusChanges[list.id]
                 if carriesCRLs.insert(list.network.id).inserted, let next = crlNextUpdate[list.network.id],
                     let fresh = history.freshUntil
                 {

@@ -283,6 +283,75 @@ struct LoTEListTests {
             at: TestPKI.referenceTime + 60)
         #expect(decision.isTrusted, "\(decision.message)")
     }
+
+    @Test(
+        """
+        services withdrawn from a later StatusStartingTime are used until then; the daemon refreshes at that time and \
+        the rebuild is a new generation without them, in decisions and in the snapshot JSON alike
+        """)
+    func withdrawalsTakeEffectOnTime() throws {
+        let harness = try LoTEHarness()
+        let (pidWithdrawal, walletWithdrawal) = (harness.time + 3600, harness.time + 7200)
+        let walletCA = try TestPKI.root("Wallet Provider CA")
+        let attestation = try TestPKI.leaf("Wallet Attestation Signer", under: walletCA, extendedKeyUsage: nil)
+        var content = harness.lotes.pidContent()
+        content.entities[0].services[0].status = DemoLoTEs.withdrawn
+        content.entities[0].services[0].statusStartingTime = pidWithdrawal
+        // A wallet provider: its withdrawal changes no issuer or verifier, only the service's `listed`.
+        content.entities.append(
+            (
+                name: "Demo Wallet Provider",
+                services: [
+                    .init(
+                        type: "http://uri.etsi.org/19602/SvcType/WalletSolution/Issuance",
+                        certificates: [walletCA.certificate],
+                        status: "http://uri.etsi.org/19602/WalletProvidersList/SvcStatus/withdrawn",
+                        statusStartingTime: walletWithdrawal)
+                ]
+            ))
+        try harness.publish(pid: content)
+        let chain = [harness.lotes.pidSigner.certificate, harness.lotes.pidProviderCA.certificate]
+        let service = harness.service()
+        _ = try service.refresh(at: harness.time + 60, lockTimeout: 5)
+        #expect(service.queries.issuerDecision(chain: chain, docType: pid, at: harness.time + 120).isTrusted)
+        #expect(
+            service.queries.walletProviderDecision(chain: [attestation.certificate], at: harness.time + 120).isTrusted)
+        let first = try #require(service.snapshotDocument).snapshot.generation
+        // The daemon's plan: the PID list is due when the first withdrawal starts, not a refresh interval later.
+        service.replan(at: harness.time + 60)
+        #expect(
+            service.schedule.plan(of: harness.pidID) == RefreshSchedule.Plan(due: pidWithdrawal, reason: .statusChange))
+
+        // The list itself is unchanged (same sequence number); only the time has passed a StatusStartingTime.
+        let report = try service.refresh(at: pidWithdrawal + 1, lockTimeout: 5)
+        #expect(try result(report, harness.pidID).outcome.name == "unchanged")
+        #expect(try #require(service.snapshotDocument).snapshot.generation == first + 1)
+        #expect(
+            service.queries.issuerDecision(chain: chain, docType: pid, at: pidWithdrawal + 2).reason == .notOnTrustList)
+        #expect(
+            service.queries.walletProviderDecision(chain: [attestation.certificate], at: pidWithdrawal + 2).isTrusted)
+        service.replan(at: pidWithdrawal + 1)
+        #expect(
+            service.schedule.plan(of: harness.pidID)
+                == RefreshSchedule.Plan(due: walletWithdrawal, reason: .statusChange))
+
+        _ = try service.refresh(at: walletWithdrawal + 1, lockTimeout: 5)
+        let last = try #require(service.snapshotDocument)
+        #expect(last.snapshot.generation == first + 2)
+        #expect(
+            !service.queries.walletProviderDecision(chain: [attestation.certificate], at: walletWithdrawal + 2)
+                .isTrusted)
+        // What readers of the snapshot JSON (the HTTP API, the export) see says the same.
+        let published = try Snapshot(jsonEncoded: last.json)
+        #expect(published.generation == last.snapshot.generation)
+        #expect(published.issuers.isEmpty)
+        #expect(
+            published.services.filter { ["Demo PID Provider", "Demo Wallet Provider"].contains($0.entity) }.map(
+                \.listed) == [false, false])
+        // Nothing more is planned for changes that have happened.
+        service.replan(at: walletWithdrawal + 1)
+        #expect(service.schedule.plan(of: harness.pidID)?.reason != .statusChange)
+    }
 }
 
 @Suite("LoTE export")
