@@ -48,6 +48,28 @@ struct DemoCommandTests {
             ], now: now)
         #expect(readerCode == 0)
         #expect((readerRun.json["verifiedBy"] as? [String: Any])?["commonName"] as? String == "Demo Reader")
+        // The text names the LoTE services: every TrustedEntityService of the two published LoTEs, read here with
+        // Foundation's JSON from each compact JWS's payload; the listed ones have no ServiceStatus (the demo's only
+        // status is a withdrawal a day before the demo's time).
+        var services: [[String: Any]] = []
+        for file in ["pid-providers.jws", "wrpac-providers.jws"] {
+            let jws = try String(contentsOf: target.appendingPathComponent("published/\(file)"), encoding: .utf8)
+            var payload = String(jws.split(separator: ".")[1]).replacingOccurrences(of: "-", with: "+")
+                .replacingOccurrences(of: "_", with: "/")
+            payload += String(repeating: "=", count: (4 - payload.count % 4) % 4)
+            let json = try JSONSerialization.jsonObject(with: try #require(Data(base64Encoded: payload)))
+            let entities =
+                (((json as? [String: Any])?["LoTE"] as? [String: Any])?["TrustedEntitiesList"] as? [Any]) ?? []
+            for case let entity as [String: Any] in entities {
+                services += (entity["TrustedEntityServices"] as? [[String: Any]]) ?? []
+            }
+        }
+        let listed = services.filter { ($0["ServiceInformation"] as? [String: Any])?["ServiceStatus"] == nil }.count
+        let (_, textRun) = CLIRun.run(["status", "--config", configuration.file.path], now: now)
+        #expect(
+            textRun.standardOutput.contains("verifiers, \(services.count) LoTE services (\(listed) listed)"),
+            "\(textRun.standardOutput)")
+        #expect(services.count == 3 && listed == 2)
         // Four days on, past nextUpdate and the default 3-day grace, both lists are expired: CRITICAL.
         let (later, _) = CLIRun.run(["status", "--config", configuration.file.path], now: now + 4 * 86_400 + 60)
         #expect(later == 2)

@@ -118,9 +118,13 @@ enum StatusCommand: Command {
 }
 
 extension StatusCommand {
-    /// `snapshot: generation 3 built …: 12 issuers, 4 verifiers`.
+    /// `snapshot: generation 3 built …: 12 issuers, 4 verifiers`, then `, 5 LoTE services (4 listed)` when LoTEs are
+    /// configured.
     static func snapshotText(_ snapshot: Snapshot) -> String {
-        "snapshot: generation \(snapshot.generation) built \(Timestamp.text(snapshot.builtAt)): "
-            + "\(snapshot.issuers.count) issuers, \(snapshot.verifiers.count) verifiers"
+        let services =
+            snapshot.services.isEmpty
+            ? "" : ", \(snapshot.services.count) LoTE services (\(snapshot.services.filter(\.listed).count) listed)"
+        return "snapshot: generation \(snapshot.generation) built \(Timestamp.text(snapshot.builtAt)): "
+            + "\(snapshot.issuers.count) issuers, \(snapshot.verifiers.count) verifiers" + services
     }
 }
