@@ -75,7 +75,9 @@ final class VerifyLoTECommandTests {
         #expect((weak.json["message"] as? String)?.contains("PS256 needs 2048 or more (RFC 7518 §3.5)") == true)
     }
 
-    @Test("REJECTED with the reason: another LoTEType, and an XML document")
+    @Test(
+        "REJECTED with the reason: another LoTEType, and an XML document; a LoTEType that is not a URI is a usage error"
+    )
     func rejected() throws {
         let (status, run) = CLIRun.run([
             "verify", path("pid.jws"), "--kind", "lote", "--root", path("root.pem"), "--at", "2026-01-02T00:00:00Z",
@@ -86,6 +88,16 @@ final class VerifyLoTECommandTests {
         #expect(run.json["reason"] as? String == "wrong_list_type")
         #expect(run.json["loteType"] is NSNull)
         #expect((run.json["services"] as? [Any])?.isEmpty == true)
+        // The last segment alone is a usage error naming the whole URI to give.
+        let (shortStatus, short) = CLIRun.run([
+            "verify", path("pid.jws"), "--kind", "lote", "--root", path("root.pem"), "--lote-type",
+            "EUPIDProvidersList",
+        ])
+        #expect(shortStatus == 2)
+        #expect(
+            short.standardError.contains(
+                "give the whole LoTEType, e.g. http://uri.etsi.org/19602/LoTEType/EUPIDProvidersList"),
+            "\(short.standardError)")
         try folder.write(Array("<?xml version=\"1.0\"?><LoTE/>".utf8), to: "pid.xml")
         let (xmlStatus, xml) = CLIRun.run([
             "verify", path("pid.xml"), "--kind", "lote", "--root", path("root.pem"),

@@ -13,6 +13,12 @@ enum VerifyLoTECommand {
         guard arguments.value("provider") == nil else {
             throw UsageError("--kind lote takes --lote-type, not --provider")
         }
+        // A LoTEType is a URI (ETSI TS 119 602); its last segment alone would only ever be wrong_list_type.
+        if let type = arguments.value("lote-type"), URLComponents(string: type)?.scheme?.isEmpty ?? true {
+            throw UsageError(
+                "--lote-type '\(type)' is not a URI; give the whole LoTEType, e.g. "
+                    + "http://uri.etsi.org/19602/LoTEType/\(type.isEmpty ? "EUPIDProvidersList" : type)")
+        }
         guard
             let (file, bytes, roots, time) = try VerifyCommand.signedInput(
                 arguments, context: context, limit: maximumFileSize)
