@@ -35,7 +35,10 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     Fuzz.require(Set(c.networks.map(\.id)).count == c.networks.count, "duplicate network ids")
     for network in c.networks {
         Fuzz.require(!network.id.isEmpty && network.id.allSatisfy(\.isASCII), "network id '\(network.id)'")
-        Fuzz.require(network.vical != nil || network.rical != nil, "network \(network.id) has no list")
+        // A network may be LoTEs only (vical and rical are optional).
+        Fuzz.require(
+            network.vical != nil || network.rical != nil || !network.lotes.isEmpty, "network \(network.id) has no list")
+        Fuzz.require(network.lotes.allSatisfy { $0.kind == .lote }, "a LoTE slot holds another kind")
         Fuzz.require(!network.root.pins.isEmpty, "network \(network.id) has no pin")
         Fuzz.require(network.root.pins.allSatisfy { $0.count == 32 }, "a pin that is not 32 bytes")
         Fuzz.require((network.root.url == nil) != (network.root.file == nil), "root needs exactly one of url, file")
