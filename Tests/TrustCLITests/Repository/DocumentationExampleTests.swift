@@ -110,7 +110,9 @@ struct DocumentationExampleTests {
             to: package.appendingPathComponent("Package.swift"))
 
         let log = folder.appendingPathComponent("build.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
+            throw TestSupportError("cannot create \(log.path)")
+        }
         let output = try FileHandle(forWritingTo: log)
         defer { try? output.close() }
         let process = Process()
