@@ -4,9 +4,9 @@ import Testing
 import X509
 
 /// Certificates and a CRL signed with RSASSA-PSS (signatureAlgorithm id-RSASSA-PSS, RFC 4055 §3.1 and RFC 8017
-/// §8.1) by a CA whose key is a plain rsaEncryption key, as several EU trust service CAs sign. The openssl command
-/// makes them (Python's `cryptography` on Debian 12 cannot sign a certificate with PSS): an implementation other
-/// than ours, so what is asserted is what it was asked to make.
+/// §8.1) by a CA whose key is a plain rsaEncryption key, which RFC 4055 §3.1 lets sign either way. The openssl
+/// command makes them (Python's `cryptography` on Debian 12 cannot sign a certificate with PSS): an implementation
+/// other than ours, so what is asserted is what it was asked to make.
 @Suite("RSASSA-PSS-signed certificates and CRLs", .requires(.executable("openssl")))
 struct RSAPSSSignedTests {
     /// id-RSASSA-PSS, RFC 4055 §3.1.
@@ -84,6 +84,8 @@ struct RSAPSSSignedTests {
     func decode() {
         #expect(root.signatureAlgorithmOID == Self.rsassaPSS)
         #expect(leaf.signatureAlgorithmOID == Self.rsassaPSS)
+        #expect(root.subject.commonName == "PSS Test Root")
+        #expect(leaf.subject.commonName == "PSS Test Leaf")
         #expect(root.isSelfIssued)
         #expect(leaf.issuer == root.subject)
         #expect(leaf.serialNumber == Self.leafSerial)
