@@ -22,10 +22,10 @@ struct RSAPSSSignedTests {
 
     init() throws {
         let folder = try TemporaryDirectory()
+        let command = try #require(TestTools.executable(named: "openssl"))
         func path(_ name: String) -> String { folder.url.appendingPathComponent(name).path }
         func openssl(_ arguments: [String]) throws {
-            let openssl = try #require(TestTools.executable(named: "openssl"))
-            let result = try TestTools.run(openssl, arguments)
+            let result = try TestTools.run(command, arguments)
             guard result.status == 0 else { throw TestSupportError("openssl \(arguments[0]): \(result.stderr)") }
         }
         try openssl(
