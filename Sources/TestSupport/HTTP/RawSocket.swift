@@ -166,6 +166,8 @@ public struct SocketError: Error, CustomStringConvertible {
     }
     /// Whether the failure was "connection refused".
     public var isConnectionRefused: Bool { code == ECONNREFUSED }
+    /// Whether the peer reset the connection: on `connect`, the listener was closed during the handshake.
+    public var isConnectionReset: Bool { code == ECONNRESET }
     /// `call: strerror(code)`.
     public var description: String { "\(call): \(String(cString: strerror(code)))" }
 }
