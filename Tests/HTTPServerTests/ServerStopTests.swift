@@ -41,19 +41,8 @@ struct ServerStopTests {
             events.record("stop returned drained=\(drained)")
             stopDone.open()
         }.start()
-        // Wait until the listener is gone: connecting is refused. Earlier attempts reach the still-listening
-        // socket and are closed again at once; one that races the listener's close is reset during the handshake.
-        for _ in 0..<3000 {
-            do {
-                try RawSocket.connect(port: port).close()
-                Thread.sleep(forTimeInterval: 0.01)
-            } catch let error as SocketError where error.isConnectionReset {
-                Thread.sleep(forTimeInterval: 0.01)
-            } catch let error as SocketError where error.isConnectionRefused {
-                events.record("new connection refused")
-                break
-            }
-        }
+        // Wait until the listener is gone: connecting is refused.
+        if try RawSocket.waitUntilRefused(port: port) { events.record("new connection refused") }
         events.record("releasing handler")
         release.open()
         #expect(clientDone.wait())

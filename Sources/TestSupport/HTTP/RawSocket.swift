@@ -34,6 +34,24 @@ public final class RawSocket: @unchecked Sendable {
         return raw
     }
 
+    /// Connects to `127.0.0.1:port` until a connection is refused: the listener is gone. A connection the
+    /// still-listening socket takes is closed again at once; one that races the listener's close, and is reset
+    /// during the handshake, is tried again.
+    /// - Parameter attempts: how many connections to try, 10 ms apart.
+    /// - Returns: true once a connection was refused; false when every attempt connected or was reset.
+    /// - Throws: ``SocketError`` for a failure other than a refusal or a reset.
+    public static func waitUntilRefused(port: Int, attempts: Int = 3000) throws -> Bool {
+        for _ in 0..<attempts {
+            do {
+                try connect(port: port).close()
+            } catch let error as SocketError where error.isConnectionRefused {
+                return true
+            } catch let error as SocketError where error.isConnectionReset {}
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return false
+    }
+
     /// A socket bound to `127.0.0.1` (or `::1`) on an ephemeral port and listening.
     /// - Parameter ipv6: bind `::1` instead of `127.0.0.1`.
     /// - Returns: the socket and its port.
