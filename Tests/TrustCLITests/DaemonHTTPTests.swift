@@ -108,7 +108,7 @@ final class DaemonHTTPTests {
         #expect(response.hasPrefix("HTTP/1.1 200"), "\(response)")
         #expect(response.contains("\"trusted\" : true"))
         #expect(response.lowercased().contains("connection: close"))
-        #expect(daemon.waitForExit(timeout: 10) == 0)
+        #expect(daemon.waitForExit(timeout: 30) == 0)
         let stopped = try #require(daemon.logLines.first { $0.message == "http stopped" })
         #expect(stopped["drained"] == "true", "\(daemon.log)")
     }

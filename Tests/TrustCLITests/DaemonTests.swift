@@ -74,7 +74,7 @@ final class DaemonTests {
         let first = try network.startDaemon()
         try first.waitFor("the first refresh", isRefreshFinished)
         first.send(SIGTERM)
-        #expect(first.waitForExit(timeout: 5) == 0)
+        #expect(first.waitForExit(timeout: 30) == 0)
         let second = try network.startDaemon()
         defer { second.kill() }
         try second.waitFor("the refresh after the restart", isRefreshFinished)
@@ -148,7 +148,7 @@ final class DaemonTests {
         #expect(try network.requestedPaths().filter { $0 == "/rical" }.count == 1)
         // The metrics are written after a run's log lines: wait for the file of the third run.
         var metrics = try PrometheusTextParser.parse(try String(contentsOf: network.layout.metrics, encoding: .utf8))
-        let metricsDeadline = Date() + 10
+        let metricsDeadline = Date() + 30
         while (metrics.value("trustlists_refresh_failures_total", ["list": "sim/vical", "reason": "http_status"]) ?? 0)
             < 3, Date() < metricsDeadline
         {
@@ -161,7 +161,7 @@ final class DaemonTests {
         #expect(metrics.value("trustlists_list_state", ["list": "sim/vical", "state": "no_trust"]) == 1)
 
         try network.server.setRules([:])
-        try daemon.waitFor("recovery", timeout: 10) { $0.message == "list updated" && $0["list.id"] == "sim/vical" }
+        try daemon.waitFor("recovery", timeout: 30) { $0.message == "list updated" && $0["list.id"] == "sim/vical" }
         let status = try network.status().lists.first { $0.id == network.vicalID }
         #expect(status?.state == .fresh)
         #expect(status?.lastError == nil)
@@ -297,20 +297,20 @@ final class DaemonTests {
         let readyAgain = try #require(messages.lastIndex { $0.hasPrefix("READY=1") })
         #expect(reloading >= beforeReload && readyAgain > reloading)
         daemon.send(SIGTERM)
-        #expect(daemon.waitForExit(timeout: 5) == 0)
+        #expect(daemon.waitForExit(timeout: 30) == 0)
         #expect(socket.messages.contains { $0.hasPrefix("STOPPING=1") })
     }
 
     @Test("usage: --help and --version exit 0, an unknown option 2, an unusable configuration 1 with a reason")
     func usage() throws {
         let help = try DaemonProcess(arguments: ["--help"], logFolder: network.folder.url)
-        #expect(help.waitForExit(timeout: 10) == 0)
+        #expect(help.waitForExit(timeout: 30) == 0)
         let bad = try DaemonProcess(arguments: ["--colour"], logFolder: network.folder.url)
-        #expect(bad.waitForExit(timeout: 10) == 2)
+        #expect(bad.waitForExit(timeout: 30) == 2)
         #expect(bad.log.contains("Error: unknown option '--colour'"))
         let missing = try DaemonProcess(
             arguments: ["--config", "/nonexistent/trustlists.json"], logFolder: network.folder.url)
-        #expect(missing.waitForExit(timeout: 10) == 1)
+        #expect(missing.waitForExit(timeout: 30) == 1)
         let line = try #require(missing.logLines.first)
         #expect(line.priority == 3 && line.message == "cannot start" && line["reason"] == "config_invalid")
     }

@@ -72,7 +72,7 @@ final class NginxProcess {
             candidate.standardOutput = FileHandle.nullDevice
             candidate.standardError = FileHandle.nullDevice
             try candidate.run()
-            let deadline = Date() + 10
+            let deadline = Date() + 30
             var listening = false
             while Date() < deadline, candidate.isRunning {
                 if (try? RawSocket.connect(port: port, receiveTimeoutSeconds: 1)) != nil {
