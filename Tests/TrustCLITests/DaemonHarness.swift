@@ -201,7 +201,7 @@ final class DaemonProcess {
     /// - Throws: ``TestSupportError`` with the log when `timeout` seconds pass first, or when the child exits.
     @discardableResult
     func waitFor(
-        _ what: String, count: Int = 1, timeout: TimeInterval = 15, _ predicate: (DaemonLogLine) -> Bool
+        _ what: String, count: Int = 1, timeout: TimeInterval = 30, _ predicate: (DaemonLogLine) -> Bool
     ) throws -> [DaemonLogLine] {
         let deadline = Date() + timeout
         while true {
@@ -384,7 +384,7 @@ final class NotifySocket {
     /// - Parameter after: how many of the first messages to pass over.
     @discardableResult
     func waitFor(
-        _ what: String, after: Int = 0, count: Int = 1, timeout: TimeInterval = 15, _ predicate: (String) -> Bool
+        _ what: String, after: Int = 0, count: Int = 1, timeout: TimeInterval = 30, _ predicate: (String) -> Bool
     ) throws -> [String] {
         let deadline = Date() + timeout
         while received.dropFirst(after).filter(predicate).count < count {
