@@ -35,8 +35,8 @@ public final class RawSocket: @unchecked Sendable {
     }
 
     /// Connects to `127.0.0.1:port` until a connection is refused: the listener is gone. A connection the
-    /// still-listening socket takes is closed again at once; one that races the listener's close, and is reset
-    /// during the handshake, is tried again.
+    /// still-listening socket takes is closed again at once; one that the listener's close resets before `connect`
+    /// has returned is tried again.
     /// - Parameter attempts: how many connections to try, 10 ms apart.
     /// - Returns: true once a connection was refused; false when every attempt connected or was reset.
     /// - Throws: ``SocketError`` for a failure other than a refusal or a reset.
@@ -184,7 +184,7 @@ public struct SocketError: Error, CustomStringConvertible {
     }
     /// Whether the failure was "connection refused".
     public var isConnectionRefused: Bool { code == ECONNREFUSED }
-    /// Whether the peer reset the connection: on `connect`, the listener was closed during the handshake.
+    /// Whether the peer reset the connection; from `connect`, the listener closed after taking the handshake.
     public var isConnectionReset: Bool { code == ECONNRESET }
     /// `call: strerror(code)`.
     public var description: String { "\(call): \(String(cString: strerror(code)))" }
