@@ -92,8 +92,12 @@ enum StatusListBenchmarks {
             print(
                 "    \(Bench.label("ours: decode + signature + chain + claims + inflate", 48))"
                     + "\(Bench.duration(timing.median))  (\(timing.method))")
-            print("    \(Bench.label("  of which decode (envelope, claims, x5c)", 48))\(Bench.duration(decode.median))")
-            print("    \(Bench.label("  of which inflate", 48))\(Bench.duration(inflate.median))")
+            print(
+                "    \(Bench.label("  of which decode (envelope, claims, x5c)", 48))\(Bench.duration(decode.median))"
+                    + "  (cpu \(Bench.duration(decode.cpuMedian)))")
+            print(
+                "    \(Bench.label("  of which inflate", 48))\(Bench.duration(inflate.median))  "
+                    + "(cpu \(Bench.duration(inflate.cpuMedian)))")
             if let python = floor[item.name] {
                 print(
                     "    \(Bench.label("floor: Python zlib.decompress + ES256 verify", 48))"

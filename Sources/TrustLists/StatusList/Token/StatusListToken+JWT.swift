@@ -35,10 +35,14 @@ extension StatusListToken {
         }
         let certificates = try Self.certificates(jws.x5c ?? [], header: "header.x5c", limits: limits)
         let claims = try jwtClaims(jws.payload, limits: limits)
+        // Without white space in front, the token starts with its signing input: one pass gives both digests.
+        let digests =
+            start == bytes.startIndex
+            ? Digest.sha256.hash(bytes, prefix: jws.signingInput.count)
+            : (prefix: Digest.sha256.hash(jws.signingInput), whole: Digest.sha256.hash(bytes))
         return StatusListToken(
             format: .jwt, algorithm: jws.alg, type: type, claims: claims, certificates: certificates,
-            contentSHA256: Digest.sha256.hash(jws.signingInput), sha256: Digest.sha256.hash(bytes), warnings: [],
-            envelope: .jws(jws))
+            contentSHA256: digests.prefix, sha256: digests.whole, warnings: [], envelope: .jws(jws))
     }
 
     /// Reads the claims of §5.1 from the JWT's payload.
