@@ -18,8 +18,11 @@ let groups: [BenchmarkGroup] = [
         name: "presentation", summary: "OpenID4VP request decisions vs the ES256 + X509_verify_cert floor",
         run: PresentationBenchmarks.run),
     BenchmarkGroup(
-        name: "http", summary: "HTTP API: 304s and reader decisions at 1/16/64 connections vs nginx",
+        name: "http", summary: "HTTP API by wrk: 304s and reader decisions at 1/16/64 connections, paired with nginx",
         run: HTTPBenchmarks.run),
+    BenchmarkGroup(
+        name: "http-handler", summary: "the reader decision's HTTP handler in-process, and its parts",
+        run: HTTPHandlerBenchmarks.run),
     BenchmarkGroup(
         name: "lote", summary: "verify + decode of a 10,000-entity LoTE vs Python", run: LoTEBenchmarks.run),
     BenchmarkGroup(

@@ -67,7 +67,9 @@ struct RequestBody {
     func child(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
     /// Refuses members outside `known`, naming the first (sorted) and the members allowed.
-    func requireOnly(_ known: Set<String>) throws(APIFailure) {
+    /// - Parameter known: the member names allowed (a short list: compared one by one, no set built per request).
+    func requireOnly(_ known: [String]) throws(APIFailure) {
+        guard !members.keys.allSatisfy(known.contains) else { return }
         if let unknown = members.keys.filter({ !known.contains($0) }).sorted().first {
             throw APIFailure.badBody(
                 "\(child(unknown)): unknown member; allowed here: \(known.sorted().joined(separator: ", "))")

@@ -80,6 +80,17 @@ enum APIResponse {
         HTTPResponse(status: status, headers: ["Content-Type": jsonType, "Cache-Control": "no-store"], body: body)
     }
 
+    /// A 304 Not Modified (RFC 9110 §15.4.5) with `headers`: the validator and cache fields a 200 would carry (`ETag`,
+    /// `Cache-Control`, `Vary`), and no other representation metadata (no `Content-Type`, `Content-Encoding` or
+    /// `Last-Modified`: the `ETag` is there), and no content. `representation` is the body the 200 would send: its
+    /// length is the 304's `Content-Length` (§8.6 allows only that value; libmicrohttpd writes one on every 304,
+    /// docs/architecture.md, Serving).
+    static func notModified(headers: HTTPHeaders, representation: [UInt8]) -> HTTPResponse {
+        var response = HTTPResponse(status: 304, headers: headers)
+        response.contentLength = representation.count
+        return response
+    }
+
     /// An error body: `{"reason": code, "message": text}`, not cacheable.
     static func error(_ status: Int, _ reason: ReasonCode, _ message: String) -> HTTPResponse {
         json(["reason": reason.rawValue, "message": message], status: status)
