@@ -104,6 +104,24 @@ enum HTTPBenchmarks {
         // One short run of every case first: connections, caches and nginx's file cache warm.
         for item in cases { _ = try wrk.run(item.request, connections: 16, seconds: 1) }
 
+        let (runs, loads) = try measureRounds(wrk, cases)
+        let loadAtEnd = MachineFacts.loadAverage()
+        let rssAfter = residentBytes()
+        printTable(cases: cases, runs: runs)
+        let errors = printGoals(runs: runs)
+        print("  load average at the rounds' starts: \(loads.joined(separator: " | ")); at the end: \(loadAtEnd)")
+        let growth = rssAfter - rssBefore
+        print(
+            "  RSS: \(Bench.mebibytes(rssBefore)) before the server started, \(Bench.mebibytes(rssAfter)) after the "
+                + "runs, growth \(Bench.mebibytes(growth)) (goal < 50 MiB: \(growth < 50 << 20 ? "met" : "NOT met"))")
+        if errors > 0 { Bench.fail("http", BenchError("\(errors) requests failed (status or socket)")) }
+    }
+
+    /// Runs every case at every connection count for ``rounds`` rounds: in each round, for each c, the cases in order
+    /// (nginx first). Returns the runs by case and c, and the load average at each round's start.
+    static func measureRounds(
+        _ wrk: WrkClient, _ cases: [Case]
+    ) throws -> (runs: [String: [Int: [Run]]], loads: [String]) {
         var runs: [String: [Int: [Run]]] = [:]
         var loads: [String] = []
         for round in 1...rounds {
@@ -119,16 +137,7 @@ enum HTTPBenchmarks {
                 }
             }
         }
-        let loadAtEnd = MachineFacts.loadAverage()
-        let rssAfter = residentBytes()
-        printTable(cases: cases, runs: runs)
-        let errors = printGoals(runs: runs)
-        print("  load average at the rounds' starts: \(loads.joined(separator: " | ")); at the end: \(loadAtEnd)")
-        let growth = rssAfter - rssBefore
-        print(
-            "  RSS: \(Bench.mebibytes(rssBefore)) before the server started, \(Bench.mebibytes(rssAfter)) after the "
-                + "runs, growth \(Bench.mebibytes(growth)) (goal < 50 MiB: \(growth < 50 << 20 ? "met" : "NOT met"))")
-        if errors > 0 { Bench.fail("http", BenchError("\(errors) requests failed (status or socket)")) }
+        return (runs, loads)
     }
 
     /// The median run's figures of each case (by rate), and each round's paired ratio.

@@ -24,18 +24,24 @@ let groups: [BenchmarkGroup] = [
         name: "http-handler", summary: "the reader decision's HTTP handler in-process, and its parts",
         run: HTTPHandlerBenchmarks.run),
     BenchmarkGroup(
+        name: "http-modes", summary: "libmicrohttpd's threading modes by wrk, paired with nginx (not run by default)",
+        run: HTTPModeBenchmarks.run),
+    BenchmarkGroup(
         name: "lote", summary: "verify + decode of a 10,000-entity LoTE vs Python", run: LoTEBenchmarks.run),
     BenchmarkGroup(
         name: "revocation", summary: "CRL of 100,000 entries: decode + verify + index vs the OpenSSL floor; lookups",
         run: RevocationBenchmarks.run),
 ]
 
+/// Groups run only when named: `http` prints the handler's breakdown itself, and the modes take minutes.
+let optionalGroups: Set<String> = ["http-handler", "http-modes"]
+
 /// The help text, with the group list.
 let usage = """
     USAGE: trustlists-bench [GROUP...] [--keep-files DIR]
 
-    Runs the named benchmark groups (all when none is named) and prints what each figure measures, its unit,
-    and how it was obtained (median over repetitions after a warm-up). Build with -c release.
+    Runs the named benchmark groups (all but http-handler and http-modes when none is named) and prints what
+    each figure measures, its unit, and how it was obtained (median over repetitions after a warm-up). Build with -c release.
 
     GROUPS:
     \(groups.map { "  \(Bench.label($0.name, 16))\($0.summary)" }.joined(separator: "\n"))
@@ -71,7 +77,7 @@ while let argument = arguments.popFirst() {
 }
 
 MachineFacts.printHeader()
-for group in selected.isEmpty ? groups : selected {
+for group in selected.isEmpty ? groups.filter({ !optionalGroups.contains($0.name) }) : selected {
     Bench.title(group.name, group.summary)
     group.run()
 }

@@ -2,8 +2,8 @@
 ///
 /// The server adds `Content-Length` and `Date` itself; a `Content-Length` or `Transfer-Encoding` set here is
 /// ignored. For `HEAD` the server sends the header fields, with the `Content-Length` of this body, and no content
-/// (RFC 9110 §9.3.2). A 304 has no content either; its `Content-Length` is ``contentLength`` (docs/architecture.md,
-/// Serving).
+/// (RFC 9110 §9.3.2). A 304 has no content either (§15.4.5); give it none: libmicrohttpd 0.9.75 writes
+/// `Content-Length: 0` on it (docs/architecture.md, Serving).
 public struct HTTPResponse: Sendable, Equatable {
     /// The status code (RFC 9110 §15), 100…999.
     public var status: Int
@@ -11,10 +11,6 @@ public struct HTTPResponse: Sendable, Equatable {
     public var headers: HTTPHeaders
     /// The content (bytes).
     public var body: [UInt8]
-    /// For a 304 Not Modified: the length of the content the 200 it stands for would carry, which the server sends as
-    /// its `Content-Length` (RFC 9110 §8.6 allows that value only); nil sends the body's length (0 for an empty one).
-    /// libmicrohttpd writes a `Content-Length` on every 304, so "none" cannot be said. Other responses ignore it.
-    public var contentLength: Int?
 
     /// Creates a response.
     /// - Parameters:

@@ -24,7 +24,7 @@ extension TrustAPI {
         headers["ETag"] = asset.etag.fieldValue
         headers["Cache-Control"] = "no-cache"
         if request.ifNoneMatchFails(for: asset.etag) {
-            return APIResponse.notModified(headers: headers, representation: asset.body)
+            return APIResponse.notModified(headers: headers)
         }
         headers["Content-Type"] = asset.contentType
         return HTTPResponse(status: 200, headers: headers, body: asset.body)

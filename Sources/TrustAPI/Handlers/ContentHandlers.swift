@@ -27,7 +27,7 @@ extension TrustAPI {
             "X-Snapshot-Generation": representation.generationText,
         ]
         if request.isNotModified(current: tag, lastModified: representation.lastModified) {
-            return APIResponse.notModified(headers: headers, representation: body)
+            return APIResponse.notModified(headers: headers)
         }
         headers.add("Last-Modified", representation.lastModified)
         headers["Content-Type"] = APIResponse.jsonType
@@ -97,7 +97,7 @@ extension TrustAPI {
         let lastModified = HTTPDate.imfFixdate(version.date)
         var headers: HTTPHeaders = ["ETag": tag.fieldValue, "Cache-Control": "public, max-age=\(maxAge)"]
         if request.isNotModified(current: tag, lastModified: lastModified) {
-            return APIResponse.notModified(headers: headers, representation: version.bytes)
+            return APIResponse.notModified(headers: headers)
         }
         headers.add("Last-Modified", lastModified)
         headers["Content-Type"] = type

@@ -82,13 +82,9 @@ enum APIResponse {
 
     /// A 304 Not Modified (RFC 9110 §15.4.5) with `headers`: the validator and cache fields a 200 would carry (`ETag`,
     /// `Cache-Control`, `Vary`), and no other representation metadata (no `Content-Type`, `Content-Encoding` or
-    /// `Last-Modified`: the `ETag` is there), and no content. `representation` is the body the 200 would send: its
-    /// length is the 304's `Content-Length` (§8.6 allows only that value; libmicrohttpd writes one on every 304,
-    /// docs/architecture.md, Serving).
-    static func notModified(headers: HTTPHeaders, representation: [UInt8]) -> HTTPResponse {
-        var response = HTTPResponse(status: 304, headers: headers)
-        response.contentLength = representation.count
-        return response
+    /// `Last-Modified`: the `ETag` is there), and no content.
+    static func notModified(headers: HTTPHeaders) -> HTTPResponse {
+        HTTPResponse(status: 304, headers: headers)
     }
 
     /// An error body: `{"reason": code, "message": text}`, not cacheable.
