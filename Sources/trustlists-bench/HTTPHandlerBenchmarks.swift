@@ -14,7 +14,11 @@ enum HTTPHandlerBenchmarks {
             try? FileManager.default.removeItem(at: folder)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let (service, chain) = try HTTPBenchmarks.makeService(in: folder)
-            printBreakdown(service: service, readerChain: chain, body: HTTPBenchmarks.readerBody(chain))
+            let body = HTTPBenchmarks.readerBody(chain)
+            // With --keep-files: the network's configuration and a reader decision's body, to load a trustlistd by
+            // hand (add a `server` object to config/trustlists.json; POST reader-request.json).
+            try Data(body.utf8).write(to: folder.appendingPathComponent("reader-request.json"))
+            printBreakdown(service: service, readerChain: chain, body: body)
         } catch {
             Bench.fail("http-handler", error)
         }
@@ -42,6 +46,15 @@ enum HTTPHandlerBenchmarks {
         let parsed = Bench.measure(repetitions: 3, targetSeconds: 0.2) {
             try? readerChain.map { try Certificate(derEncoded: $0.derEncoded) }
         }
+        // The same handler on 4 threads at once (the server's default pool): CPU per call, against one thread's.
+        let perThread = 20_000
+        let cpuBefore = Bench.processCPUSeconds()
+        let wallBefore = ContinuousClock.now
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            for _ in 0..<perThread { Bench.keep(router.respond(to: request)) }
+        }
+        let concurrentCPU = (Bench.processCPUSeconds() - cpuBefore) / Double(4 * perThread)
+        let concurrentWall = Bench.seconds(ContinuousClock.now - wallBefore) / Double(4 * perThread)
         for (label, timing) in [
             ("reader decision handler, in-process", handler), ("  the decision (memoized)", decision),
             ("  its JSON, built and written (first time)", rendered),
@@ -49,5 +62,8 @@ enum HTTPHandlerBenchmarks {
         ] {
             print("  \(Bench.label(label, 46))\(Bench.duration(timing.median))   (\(timing.method))")
         }
+        print(
+            "  \(Bench.label("the handler on 4 threads at once", 46))\(Bench.duration(concurrentCPU)) CPU per call, "
+                + "\(Bench.duration(concurrentWall)) wall per call (\(4 * perThread) calls)")
     }
 }

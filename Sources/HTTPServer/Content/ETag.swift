@@ -188,8 +188,11 @@ extension HTTPRequest {
 extension String {
     /// The text without leading and trailing spaces and tabs (HTTP's OWS, RFC 9110 §5.6.3).
     var trimmingASCIIWhitespace: Substring {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let start = firstIndex(where: { !isSpace($0) }) else { return self[endIndex...] }
-        return self[start...lastIndex(where: { !isSpace($0) })!]
+        // By UTF-8 code unit: spaces and tabs are ASCII, and a Character walk costs more than the rest of a lookup.
+        let bytes = utf8
+        guard let first = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
+            let last = bytes.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })
+        else { return self[endIndex...] }
+        return self[first...last]
     }
 }

@@ -23,7 +23,7 @@ struct RequestBody {
     ///   `+json` type (a body without one is read as JSON); 400
     ///   `malformed_json` or `limits_exceeded` (JOSE's codes) for text that is not JSON within the limits; 400
     ///   `malformed_request_body` for an empty body or one that is not an object.
-    init(_ request: HTTPRequest, cache: DigestCache<[String: JSONValue]>? = nil) throws(APIFailure) {
+    init(_ request: HTTPRequest, cache: DecodeCache<[String: JSONValue]>? = nil) throws(APIFailure) {
         if let type = request.headers["Content-Type"], type != "application/json" {
             let mediaType = (type.split(separator: ";", maxSplits: 1).first ?? "").filter { $0 != " " && $0 != "\t" }
                 .lowercased()
