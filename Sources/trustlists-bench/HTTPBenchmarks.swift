@@ -94,7 +94,9 @@ enum HTTPBenchmarks {
         ]
         print("")
         print("  client: \(wrk.version), its own process: wrk -t min(2,c) -c c -d \(seconds)s, c = 1, 16, 64")
-        print("  floor:  nginx \(nginx.version), worker_processes \(nginx.workers), a \(nginx.fileBytes)-byte static file")
+        print(
+            "  floor:  nginx \(nginx.version), worker_processes \(nginx.workers), a \(nginx.fileBytes)-byte static file"
+        )
         print(
             "  server: the API in this process, default server settings (\(settings.threads) threads, "
                 + "\(settings.maxConnectionsPerClient) connections per client address), listen 127.0.0.1:0")

@@ -82,11 +82,16 @@ enum HTTPModeBenchmarks {
                         headers: [("Content-Type", "application/json")], body: body),
                     cpuSeconds: ours))
         }
-        print("  client: \(wrk.version): wrk -t min(2,c) -c c -d \(HTTPBenchmarks.seconds)s; nginx \(nginx.version) x\(nginx.workers)")
-        print("  modes: \(variants.map(\.key).joined(separator: ", ")) (the API's router on each; default settings else)")
+        print(
+            "  client: \(wrk.version): wrk -t min(2,c) -c c -d \(HTTPBenchmarks.seconds)s; nginx \(nginx.version) x\(nginx.workers)"
+        )
+        print(
+            "  modes: \(variants.map(\.key).joined(separator: ", ")) (the API's router on each; default settings else)")
         for item in cases { _ = try wrk.run(item.request, connections: 16, seconds: 1) }
         let (runs, loads) = try HTTPBenchmarks.measureRounds(wrk, cases)
         HTTPBenchmarks.printTable(cases: cases, runs: runs)
-        print("  load average at the rounds' starts: \(loads.joined(separator: " | ")); at the end: \(MachineFacts.loadAverage())")
+        print(
+            "  load average at the rounds' starts: \(loads.joined(separator: " | ")); at the end: \(MachineFacts.loadAverage())"
+        )
     }
 }

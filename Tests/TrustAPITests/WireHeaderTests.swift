@@ -51,7 +51,8 @@ struct WireHeaderTests {
                 if buffer.count - end.upperBound >= length {
                     let content = Array(buffer[end.upperBound..<(end.upperBound + length)])
                     responses.append(
-                        WireResponse(statusLine: statusLine, fields: fields.map { (name: $0.0, value: $0.1) }, content: content))
+                        WireResponse(
+                            statusLine: statusLine, fields: fields.map { (name: $0.0, value: $0.1) }, content: content))
                     buffer.removeFirst(end.upperBound + length)
                     continue
                 }
@@ -66,14 +67,17 @@ struct WireHeaderTests {
 
     static func firstRange(of needle: [UInt8], in haystack: [UInt8]) -> Range<Int>? {
         guard haystack.count >= needle.count else { return nil }
-        for start in 0...(haystack.count - needle.count) where haystack[start..<(start + needle.count)].elementsEqual(needle) {
+        for start in 0...(haystack.count - needle.count)
+        where haystack[start..<(start + needle.count)].elementsEqual(needle) {
             return start..<(start + needle.count)
         }
         return nil
     }
 
     /// Sends `requests` on one connection at once and reads their responses.
-    static func exchange(port: Int, _ requests: [(method: String, path: String, fields: String)]) throws -> [WireResponse] {
+    static func exchange(
+        port: Int, _ requests: [(method: String, path: String, fields: String)]
+    ) throws -> [WireResponse] {
         let socket = try RawSocket.connect(port: port, receiveTimeoutSeconds: 30)
         defer { socket.close() }
         let text = requests.map { "\($0.method) \($0.path) HTTP/1.1\r\nHost: test\r\n\($0.fields)\r\n" }.joined()
@@ -81,7 +85,8 @@ struct WireHeaderTests {
         return try read(requests.count, from: socket, heads: requests.map { $0.method == "HEAD" })
     }
 
-    @Test("a 304 carries the 200's ETag, Cache-Control and Vary, no other metadata, no content, Content-Length 0 at most")
+    @Test(
+        "a 304 carries the 200's ETag, Cache-Control and Vary, no other metadata, no content, Content-Length 0 at most")
     func notModified() throws {
         let world = try APIWorld()
         let server = try LoopbackTests.serve(world)

@@ -136,7 +136,8 @@ public final class HTTPServer: @unchecked Sendable {
         case .pollPool: flags |= MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_POLL.rawValue
         case .epollPool: flags |= MHD_USE_EPOLL_INTERNAL_THREAD.rawValue
         case .threadPerConnection:
-            flags |= MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
+            flags |=
+                MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
                 | MHD_USE_POLL.rawValue
         }
         if configuration.turbo { flags |= MHD_USE_TURBO.rawValue }

@@ -55,7 +55,8 @@ final class SnapshotCache: Sendable {
             identityETag: ETag(strong: sha256Hex)!, gzip: Gzip.compress(document.json),
             gzipETag: ETag(strong: sha256Hex + ".gz")!, lastModified: HTTPDate.imfFixdate(snapshot.builtAt),
             earliestNextUpdate: snapshot.sources.compactMap(\.nextUpdate).min(), sha256Hex: sha256Hex,
-            identityETagField: ETag(strong: sha256Hex)!.fieldValue, gzipETagField: ETag(strong: sha256Hex + ".gz")!.fieldValue,
+            identityETagField: ETag(strong: sha256Hex)!.fieldValue,
+            gzipETagField: ETag(strong: sha256Hex + ".gz")!.fieldValue,
             generationText: String(snapshot.generation))
         memo.withLock { $0 = made }
         return made
