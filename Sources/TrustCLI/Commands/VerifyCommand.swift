@@ -62,11 +62,11 @@ enum VerifyCommand: Command {
             A status list (--kind status-list, draft-ietf-oauth-status-list) is a JWT (typ statuslist+jwt) or a CWT
             (COSE_Sign1, protected typ application/statuslist+cwt). Checked in order: limits, the envelope and its
             type, the claims (sub, iat and status_list required; bits 1, 2, 4 or 8), the signature with the x5c /
-            x5chain leaf (alg fitting its key; none and HMAC refused), the signer's validity, its chain to --issuer
-            (status_list_signer_mismatch when it belongs under another CA or --issuer is not a CA), sub equal to --uri
-            when given, iat and nbf not after --at (3 min skew), exp after --at, and lst inflating (zlib, at most 16 MiB
-            at 1 bit and 32 MiB otherwise) to a non-empty list. Printed: sub, iat, exp, ttl, bits, entries and how
-            many of each status.
+            x5chain leaf (alg fitting its key; none and HMAC refused), the signer's validity, sub equal to --uri when
+            given, iat and nbf not after --at (3 min skew), exp after --at, the signer's chain to --issuer
+            (status_list_signer_mismatch when it belongs under another CA or --issuer is not a CA), and lst inflating
+            (zlib, at most 16 MiB at 1 bit and 32 MiB otherwise) to a non-empty list. Printed: sub, iat, exp, ttl,
+            bits, entries and how many of each status.
 
             EXIT STATUS: 0 valid, 1 rejected (the reason code is printed), 2 usage error or unreadable input.
             """)

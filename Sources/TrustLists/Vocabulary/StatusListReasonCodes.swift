@@ -30,3 +30,11 @@ extension ReasonCode {
     /// 18013-5 `identifier_list`, or a mechanism registered later. The message names it.
     public static let statusMechanismUnsupported = Self(rawValue: "status_mechanism_unsupported")
 }
+
+extension ReasonCode {
+    /// A status list token whose `iat` is earlier than that of the token already accepted for its URI
+    /// (``VersionRules/statusList``).
+    public static let statusRollback = Self(rawValue: "status_rollback")
+    /// A status list token with the `iat` of the token already accepted for its URI but other signed content.
+    public static let statusEquivocation = Self(rawValue: "status_equivocation")
+}

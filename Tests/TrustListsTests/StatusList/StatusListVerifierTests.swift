@@ -114,10 +114,41 @@ struct StatusListVerifierTests {
             let again = try verify("right-iaca-signed-again.\(format)").get()
             #expect(first.mark == again.mark)
             #expect(first.token.sha256 != again.token.sha256)
-            #expect(first.mark.contentSHA256.count == 32)
+            #expect(first.mark.contentSHA256.count == 64, "SHA-256 in hex")
+            #expect(first.mark.date == first.issuedAt && first.mark.number == nil)
             let other = try verify("valid-2bit.\(format)").get()
             #expect(other.mark != first.mark)
         }
+    }
+
+    @Test("against the URI's accepted mark: an earlier iat is a rollback, the same iat with other content equivocation")
+    func rollbackAndEquivocation() throws {
+        let fixtures = try fixtures()
+        let anchor = try Certificate(pemEncoded: String(decoding: try fixtures.bytes("iaca.pem"), as: UTF8.self))
+        let verifier = StatusListVerifier(anchor: anchor)
+        let bytes = try fixtures.bytes("right-iaca.cwt")
+        let first = try verifier.verify(bytes, uri: fixtures.uri, at: TestPKI.referenceTime)
+        // The same content signed again (another ECDSA signature) is the same version.
+        let again = try fixtures.bytes("right-iaca-signed-again.cwt")
+        #expect(
+            try verifier.verify(again, uri: fixtures.uri, at: TestPKI.referenceTime, accepted: first.mark).mark
+                == first.mark)
+        // valid-2bit has the same iat (an hour before the reference time) and other content.
+        #expect(throws: TrustListError(.statusEquivocation)) {
+            try verifier.verify(
+                try fixtures.bytes("valid-2bit.cwt"), uri: fixtures.uri, at: TestPKI.referenceTime,
+                accepted: first.mark)
+        }
+        let later = VersionMark(
+            date: first.issuedAt.addingTimeInterval(60), number: [UInt8]?.none,
+            contentSHA256: String(repeating: "0", count: 64))
+        #expect(throws: TrustListError(.statusRollback)) {
+            try verifier.verify(bytes, uri: fixtures.uri, at: TestPKI.referenceTime, accepted: later)
+        }
+        let earlier = VersionMark(
+            date: first.issuedAt.addingTimeInterval(-60), number: [UInt8]?.none,
+            contentSHA256: String(repeating: "0", count: 64))
+        #expect(try verifier.verify(bytes, uri: fixtures.uri, at: TestPKI.referenceTime, accepted: earlier).count > 0)
     }
 
     @Test("an expired token is refused, or kept and marked expired when expiry is not refused")

@@ -63,7 +63,8 @@ extension StatusListToken {
         }
         return StatusListToken(
             format: .cwt, algorithm: algorithm, type: type, claims: claims, certificates: certificates,
-            contentSHA256: Digest.sha256.hash(toBeSigned), sha256: Digest.sha256.hash(bytes), warnings: warnings,
+            contentSHA256: Digest.sha256.hash(toBeSigned), signedBytes: bytes, sha256: Digest.sha256.hash(bytes),
+            warnings: warnings,
             envelope: .cose(message))
     }
 

@@ -42,7 +42,7 @@ extension StatusListToken {
             : (prefix: Digest.sha256.hash(jws.signingInput), whole: Digest.sha256.hash(bytes))
         return StatusListToken(
             format: .jwt, algorithm: jws.alg, type: type, claims: claims, certificates: certificates,
-            contentSHA256: digests.prefix, sha256: digests.whole, warnings: [], envelope: .jws(jws))
+            contentSHA256: digests.prefix, signedBytes: bytes, sha256: digests.whole, warnings: [], envelope: .jws(jws))
     }
 
     /// Reads the claims of §5.1 from the JWT's payload.

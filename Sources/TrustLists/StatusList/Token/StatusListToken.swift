@@ -35,7 +35,9 @@ public struct StatusListToken: Sendable {
     public let certificates: [Certificate]
     /// SHA-256 of the signed content: the JWS signing input, or the CWT's `Sig_structure`.
     public let contentSHA256: [UInt8]
-    /// SHA-256 of the token as received (white space around a JWT included).
+    /// The token as received (white space around a JWT included).
+    public let signedBytes: [UInt8]
+    /// SHA-256 of ``signedBytes``.
     public let sha256: [UInt8]
     /// Departures from the draft that do not stop the token from being used, one line each.
     public let warnings: [String]
@@ -48,8 +50,12 @@ public struct StatusListToken: Sendable {
         case cose(COSESign1)
     }
 
-    /// The mark the store orders tokens by (``StatusListMark``).
-    public var mark: StatusListMark { StatusListMark(issuedAt: issuedAt, contentSHA256: contentSHA256) }
+    /// Where the token stands among its URI's tokens (``StatusListKind``'s version rules): `iat`, no number, and the
+    /// signed content, so that an earlier `iat` is a rollback and the same `iat` with other content equivocation; a
+    /// token signed again over the same content (randomized ECDSA) is the same version.
+    public var mark: VersionMark {
+        VersionMark(date: issuedAt, number: [UInt8]?.none, contentSHA256: hexString(contentSHA256))
+    }
 
     /// Decodes a status list token.
     /// - Parameters:
@@ -81,7 +87,8 @@ public struct StatusListToken: Sendable {
     /// A token from its decoded parts (the JWT and CWT decoders).
     init(
         format: StatusListTokenFormat, algorithm: SignatureAlgorithm, type: String, claims: StatusListClaims,
-        certificates: [Certificate], contentSHA256: [UInt8], sha256: [UInt8], warnings: [String], envelope: Envelope
+        certificates: [Certificate], contentSHA256: [UInt8], signedBytes: [UInt8], sha256: [UInt8],
+        warnings: [String], envelope: Envelope
     ) {
         self.format = format
         self.algorithm = algorithm
@@ -95,6 +102,7 @@ public struct StatusListToken: Sendable {
         self.statusList = claims.statusList
         self.certificates = certificates
         self.contentSHA256 = contentSHA256
+        self.signedBytes = signedBytes
         self.sha256 = sha256
         self.warnings = warnings
         self.envelope = envelope

@@ -2,16 +2,16 @@
 /// RFC 7519 §4.1.4: "the current date/time MUST be before the expiration date/time"). Separate from the other time
 /// checks so that a store can keep an expired token marked expired instead
 /// (``StatusListVerificationSettings/refusesExpired``).
-public struct StatusListExpiryPolicy: StatusListPolicy {
+public struct StatusListExpiryPolicy: SourcePolicy {
     /// The policy.
     public init() {}
 
     /// - Throws: ``TrustListError`` `status_list_expired`.
-    public func check(_ candidate: StatusListCandidate) throws(TrustListError) {
-        guard let expires = candidate.token.expires, candidate.time >= expires else { return }
+    public func check(_ envelope: StatusListEnvelope, _ findings: inout SourceFindings) throws(TrustListError) {
+        guard let expires = envelope.token.expires, findings.time >= expires else { return }
         throw TrustListError(
             .statusListExpired,
-            "the token expired at \(Timestamp.text(expires)) (exp), at or before \(Timestamp.text(candidate.time)); "
+            "the token expired at \(Timestamp.text(expires)) (exp), at or before \(Timestamp.text(findings.time)); "
                 + "its issuer has to publish a newer one")
     }
 }
