@@ -275,7 +275,7 @@ final class Daemon {
 
     /// One refresh run of `only` (nil: every list), then logs, schedule, metrics and status. A run of every list
     /// answers the refresh-now requests waiting for one.
-    private func refresh(_ only: Set<ListID>?, trigger: RefreshTrigger) {
+    private func refresh(_ only: Set<SourceID>?, trigger: RefreshTrigger) {
         let clock = ContinuousClock()
         let started = clock.now
         let names = only.map { $0.sorted().map(\.description) } ?? configuration.lists.map(\.id.description)
@@ -284,7 +284,8 @@ final class Daemon {
         let report: RefreshReport
         do {
             report = try service.refresh(
-                only: only, at: Date(), lockTimeout: Self.lockTimeoutSeconds, cancellation: control.cancellation,
+                only: only.map { Set($0.compactMap(\.list)) }, crls: only.map { Set($0.compactMap(\.crl)) },
+                at: Date(), lockTimeout: Self.lockTimeoutSeconds, cancellation: control.cancellation,
                 waiting: {
                     waited = true
                     self.logWaitingForLock()
@@ -309,7 +310,7 @@ final class Daemon {
         let now = Date()
         service.replan(at: now)
         let status = service.status(at: now)
-        let refreshed = report.results.filter { only?.contains($0.id) ?? true }
+        let refreshed = report.results.filter { only?.contains(.list($0.id)) ?? true }
         for result in refreshed {
             log(result, status: status.lists.first { $0.id == result.id })
         }
