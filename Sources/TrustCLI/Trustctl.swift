@@ -9,7 +9,7 @@ public enum Trustctl {
         [
             VerifyCommand.self, RefreshCommand.self, StatusCommand.self, QueryReaderCommand.self,
             QueryIssuerCommand.self, QueryRequestCommand.self, QueryDeviceRequestCommand.self,
-            SnapshotCommand.self, ExportCommand.self, SignCommand.self, DemoCommand.self,
+            SnapshotCommand.self, ExportCommand.self, SignCommand.self, DemoCommand.self, ConfigCheckCommand.self,
         ]
     }
 
@@ -48,9 +48,12 @@ public enum Trustctl {
         }
         guard let command = match else {
             // The command whose first word is closest to the one typed, when one is close (`stauts` → `status`).
-            let words = Set(commands.map { String($0.spec.name.split(separator: " ")[0]) })
-            let closest = words.map { ($0, ParsedArguments.editDistance(first, $0)) }.min { $0.1 < $1.1 }
-            let hint = closest.flatMap { $0.1 <= max(2, first.count / 3) ? "; did you mean '\($0.0)'?" : nil } ?? ""
+            var words: [String] = []
+            for command in commands {
+                let word = String(command.spec.name.split(separator: " ")[0])
+                if !words.contains(word) { words.append(word) }
+            }
+            let hint = Spelling.closest(to: first, among: words).map { "; did you mean '\($0)'?" } ?? ""
             context.printError("Error: unknown command '\(arguments.prefix(2).joined(separator: " "))'\(hint)")
             context.printError("Usage: \(program) <command> [options]")
             context.printError("See '\(program) --help'")

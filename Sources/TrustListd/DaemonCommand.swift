@@ -16,7 +16,7 @@ enum DaemonCommand {
             object in the configuration, or sockets passed by systemd, it serves the HTTP API and the console, a \
             status page at / (docs/operations.md).
             """,
-        usage: "[--config <file>] [--metrics-file <file>] [--export-dir <dir>]",
+        usage: "[--config <file>] [--metrics-file <file>] [--export-dir <dir>] [--log-format <format>] [--check-config]",
         options: [
             .value(
                 "config", "file",
@@ -29,17 +29,30 @@ enum DaemonCommand {
                 "export-dir", "dir",
                 "Keep a static export (snapshot and signed lists, content-addressed, current.json) here for nginx or "
                     + "a CDN; written at start and after every refresh (see trustctl export --help)."),
+            .value(
+                "log-format", "format",
+                "text (the default: journald priority prefixes, key=value fields) or json (one object per line); "
+                    + "replaces the configuration's log.format."),
+            .flag(
+                "check-config",
+                "Check the configuration as 'trustctl config check' does (the files it names included), print the "
+                    + "configuration in effect, and exit: 0 valid, 3 invalid. The units run it before a start and a "
+                    + "reload."),
             .flag("version", "Show the version."),
         ],
         discussion: """
             SIGHUP reloads the configuration and refreshes every list (the HTTP listeners stay; a changed "server"
             object takes effect at the next start); SIGTERM or SIGINT stops within a few seconds, letting HTTP
             requests in flight finish for up to 5 seconds.
-            Logs go to stderr, one line per event, with journald priority prefixes (<3> error, <4> warning, <6> info).
+            Logs go to stderr, one line per event: with log.format text (the default) with journald priority prefixes
+            (<3> error, <4> warning, <6> info), with json one object per line (time, level, event, the fields);
+            log.level leaves out less severe lines, log.access adds one line per HTTP request. Every admin action
+            (refresh now, reload) logs one "admin action" line with its outcome and the client's address.
             Metrics are written to metrics.prom in the cache directory. See docs/operations.md.
 
-            EXIT STATUS: 0 stopped by a signal, 1 cannot start (configuration, the HTTP API cannot listen, or the admin
-            token file of server.admin is unusable), 2 usage error.
+            EXIT STATUS: 0 stopped by a signal (--check-config: valid), 1 cannot start (configuration, the HTTP API
+            cannot listen, or the admin token file of server.admin is unusable), 2 usage error, 3 --check-config:
+            invalid.
             """)
 
     /// Runs the daemon.
@@ -66,7 +79,22 @@ enum DaemonCommand {
             return 0
         }
 
-        let logger = Logger()
+        if parsed.flag("check-config") {
+            return ConfigurationCheck.run(path: parsed.value("config"), json: false, context: context)
+        }
+        let logFormat: LogSettings.Format?
+        if let text = parsed.value("log-format") {
+            guard let format = LogSettings.Format(rawValue: text) else {
+                context.printError("Error: --log-format must be text or json, not '\(text)'")
+                context.printError("Usage: \(program) \(spec.usage)")
+                context.printError("See '\(program) --help'")
+                return 2
+            }
+            logFormat = format
+        } else {
+            logFormat = nil
+        }
+        let logger = Logger(format: logFormat ?? .text)
         let control = DaemonControl()
         // First, before anything starts a thread: the signal mask is inherited by every thread made later.
         let signals = SignalHandling(control: control, logger: logger)
@@ -76,14 +104,15 @@ enum DaemonCommand {
         do {
             configuration = try Configuration.load(path: parsed.value("config"), environment: context.environment)
         } catch {
-            logger.log(.error, "cannot start", [("reason", "config_invalid"), ("message", error.description)])
+            logger.log(.error, "cannot start", [("reason", error.code.rawValue), ("message", error.description)])
             return 1
         }
         let metricsFile = parsed.value("metrics-file").map { URL(fileURLWithPath: $0).standardizedFileURL }
         let exportDirectory = parsed.value("export-dir").map { URL(fileURLWithPath: $0).standardizedFileURL }
         let daemon = Daemon(
             configuration: configuration, extraMetricsFile: metricsFile, exportDirectory: exportDirectory,
-            passedSockets: passedSockets(), control: control, logger: logger, notifier: SystemdNotifier())
+            passedSockets: passedSockets(), control: control, logger: logger, logFormatOverride: logFormat,
+            notifier: SystemdNotifier())
         return daemon.run()
     }
 
