@@ -16,6 +16,20 @@ public enum Trustctl {
     /// Runs `trustctl` with `arguments` (without the program name).
     /// - Returns: the exit status (per command: see each command's `--help`).
     public static func main(_ arguments: [String], context: CommandContext = .process) -> Int32 {
+        var arguments = arguments
+        var context = context
+        // `--log-format text|json` before the command: how lines to standard error are written.
+        if let first = arguments.first, first == "--log-format" || first.hasPrefix("--log-format=") {
+            let inline = first.hasPrefix("--log-format=") ? String(first.dropFirst("--log-format=".count)) : nil
+            let value = inline ?? (arguments.count > 1 ? arguments[1] : "")
+            guard let format = LogSettings.Format(rawValue: value) else {
+                context.printError("Error: --log-format must be text or json, not '\(value)'")
+                context.printError("Usage: \(program) [--log-format text|json] <command> [options]")
+                return 2
+            }
+            arguments.removeFirst(inline == nil ? 2 : 1)
+            if format == .json { context = context.writingErrorsAsJSON() }
+        }
         guard let first = arguments.first, first != "-h", first != "--help", first != "help" else {
             context.print(help)
             return arguments.isEmpty ? 2 : 0
@@ -84,7 +98,7 @@ public enum Trustctl {
             signed VICALs (issuer CAs), RICALs (reader CAs) and EU Lists of Trusted Entities (LoTEs: PID, WRPAC and
             wallet providers), keeps the last good lists, and answers trust queries.
 
-            USAGE: \(program) <command> [options]
+            USAGE: \(program) [--log-format text|json] <command> [options]
 
             COMMANDS:
 
@@ -99,6 +113,10 @@ public enum Trustctl {
         text += "\nOPTIONS:\n"
         text += row("-h, --help", "Show this help, or a command's with '\(program) <command> --help'.")
         text += row("--version", "Show the version.")
+        text += row(
+            "--log-format <format>",
+            "Before the command: text (the default) or json, one object per line on standard error (time, level, "
+                + "event, message, reason).")
         text += """
 
             Configuration: --config FILE, else $\(Configuration.environmentVariable), else \(Configuration.defaultPath).
