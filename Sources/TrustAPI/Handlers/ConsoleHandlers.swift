@@ -1,9 +1,11 @@
 import HTTPServer
 
 extension TrustAPI {
-    /// `GET /`: the console page (``ConsoleAsset/page``) with the console's security headers.
+    /// `GET /`: the console page with the console's security headers: with "Refresh now" and the token form when
+    /// `server.admin` is configured (``ConsoleAsset/page``), else with the button disabled and no form
+    /// (``ConsoleAsset/pageWithoutRefreshNow``).
     func consolePage(_ request: HTTPRequest) -> HTTPResponse {
-        serve(ConsoleAsset.page, request)
+        serve(refreshNowAccess == nil ? ConsoleAsset.pageWithoutRefreshNow : ConsoleAsset.page, request)
     }
 
     /// `GET /console/{asset}`: the console's style sheet (`console.css`) or script (`console.js`); 404
