@@ -10,6 +10,7 @@ public enum Trustctl {
             VerifyCommand.self, RefreshCommand.self, StatusCommand.self, QueryReaderCommand.self,
             QueryIssuerCommand.self, QueryRequestCommand.self, QueryDeviceRequestCommand.self,
             SnapshotCommand.self, ExportCommand.self, SignCommand.self, DemoCommand.self, ConfigCheckCommand.self,
+            CompletionCommand.self, ManPageCommand.self,
         ]
     }
 
@@ -92,11 +93,26 @@ public enum Trustctl {
         }
     }
 
+    /// What `trustctl` is, for `--help` and trustctl(1).
+    static let overview = """
+        Keeps a wallet's trust in ISO/IEC 18013-5 trust networks current and honest: fetches and verifies signed \
+        VICALs (issuer CAs), RICALs (reader CAs) and EU Lists of Trusted Entities (LoTEs: PID, WRPAC and wallet \
+        providers), keeps the last good lists, and answers trust queries.
+        """
+
+    /// The options before the command, for `--help`, trustctl(1) and the completions.
+    static let globalOptions: [CommandSpec.Option] = [
+        .flag("help", "Show this help, or a command's with 'trustctl <command> --help'."),
+        .flag("version", "Show the version."),
+        .value(
+            "log-format", "text|json",
+            "Before the command: text (the default) or json, one object per line on standard error (time, level, "
+                + "event, message, reason)."),
+    ]
+
     static var help: String {
         var text = """
-            OVERVIEW: Keeps a wallet's trust in ISO/IEC 18013-5 trust networks current and honest: fetches and verifies
-            signed VICALs (issuer CAs), RICALs (reader CAs) and EU Lists of Trusted Entities (LoTEs: PID, WRPAC and
-            wallet providers), keeps the last good lists, and answers trust queries.
+            OVERVIEW: \(overview)
 
             USAGE: \(program) [--log-format text|json] <command> [options]
 
@@ -105,18 +121,16 @@ public enum Trustctl {
             """
         let width = commands.map { $0.spec.name.count }.max().map { $0 + 2 } ?? 16
         func row(_ name: String, _ summary: String) -> String {
-            "  \(name)\(String(repeating: " ", count: width - name.count))\(summary)\n"
+            "  \(name)\(String(repeating: " ", count: max(1, width - name.count)))\(summary)\n"
         }
         for command in commands {
             text += row(command.spec.name, command.spec.summary)
         }
         text += "\nOPTIONS:\n"
-        text += row("-h, --help", "Show this help, or a command's with '\(program) <command> --help'.")
-        text += row("--version", "Show the version.")
-        text += row(
-            "--log-format <format>",
-            "Before the command: text (the default) or json, one object per line on standard error (time, level, "
-                + "event, message, reason).")
+        for option in globalOptions {
+            let name = option.name == "help" ? "-h, --help" : "--\(option.name)"
+            text += row(name + (option.valueName.map { " <\($0)>" } ?? ""), option.help)
+        }
         text += """
 
             Configuration: --config FILE, else $\(Configuration.environmentVariable), else \(Configuration.defaultPath).
