@@ -65,7 +65,6 @@ extension Daemon {
         return true
     }
 
-
     /// Takes the configuration's `log` settings: its level always, its format unless `--log-format` was given.
     func applyLogSettings(_ settings: LogSettings) {
         logger.configure(format: logFormatOverride ?? settings.format, level: settings.level)

@@ -57,7 +57,8 @@ struct APILogTests {
         let statuses = [
             router.respond(to: request(.post, "/v1/refresh")).status,
             router.respond(to: request(.post, "/v1/refresh", authorization: "Bearer wrong")).status,
-            router.respond(to: request(.post, "/v1/refresh", authorization: "Bearer \(Self.token)", remote: nil)).status,
+            router.respond(to: request(.post, "/v1/refresh", authorization: "Bearer \(Self.token)", remote: nil))
+                .status,
         ]
         #expect(statuses == [401, 403, 200])
         let records = collected.admin.withLock { $0 }

@@ -71,7 +71,8 @@ struct ConsoleTests {
         #expect(
             without.contains(
                 #"<button id="refresh-now" type="button" disabled title="POST /v1/refresh is off until the "#
-                    + #"configuration names an admin token (server.admin)">refresh disabled: configure server.admin</button>"#))
+                    + #"configuration names an admin token (server.admin)">refresh disabled: configure server.admin</button>"#
+            ))
         #expect(!without.contains("token-form") && !without.contains("token-input") && !without.contains("Refresh now"))
         let withAdmin = TrustAPI(
             holder: world.holder, now: { APIWorld.now },
@@ -94,7 +95,9 @@ struct ConsoleTests {
         #expect(script.hasPrefix("'use strict';\n(function () {\n// trustlistd console, the parts"))
         #expect(script.hasSuffix("})();\n"))
         let folder = PackageRoot.url.appendingPathComponent("Sources/TrustAPI/Console/Resources")
-        for part in ["dom.js", "load.js", "lists.js", "crls.js", "entries.js", "timeline.js", "history.js", "refresh.js"] {
+        for part in [
+            "dom.js", "load.js", "lists.js", "crls.js", "entries.js", "timeline.js", "history.js", "refresh.js",
+        ] {
             let text = try String(contentsOf: folder.appendingPathComponent(part), encoding: .utf8)
             #expect(script.contains(text), "\(part) is in the served script")
             #expect(text.split(separator: "\n", omittingEmptySubsequences: false).count <= 400, "\(part)")

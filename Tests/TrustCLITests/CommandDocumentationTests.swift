@@ -10,7 +10,8 @@ import Testing
 @Suite("Command documentation")
 struct CommandDocumentationTests {
     static let specs = Trustctl.commands.map { $0.spec }
-    static let cliDocs = (try? String(contentsOf: PackageRoot.url.appendingPathComponent("docs/cli.md"), encoding: .utf8)) ?? ""
+    static let cliDocs =
+        (try? String(contentsOf: PackageRoot.url.appendingPathComponent("docs/cli.md"), encoding: .utf8)) ?? ""
 
     /// `--name` words in `text`.
     static func options(in text: String) -> Set<String> {
@@ -50,7 +51,9 @@ struct CommandDocumentationTests {
             if line.hasPrefix("    trustctl \(name) ") || line == "    trustctl \(name)" {
                 inSynopsis = true
                 lines.append(line)
-            } else if inSynopsis, line.hasPrefix("      "), !line.trimmingCharacters(in: .whitespaces).hasPrefix("trustctl") {
+            } else if inSynopsis, line.hasPrefix("      "),
+                !line.trimmingCharacters(in: .whitespaces).hasPrefix("trustctl")
+            {
                 lines.append(line)
             } else {
                 inSynopsis = false
@@ -68,14 +71,18 @@ struct CommandDocumentationTests {
         return lines[start..<end].joined(separator: "\n")
     }
 
-    @Test("every command's options are those of its synopsis in docs/cli.md, no more, no fewer", arguments: specs.map(\.name))
+    @Test(
+        "every command's options are those of its synopsis in docs/cli.md, no more, no fewer",
+        arguments: specs.map(\.name))
     func optionsMatchTheDocs(name: String) throws {
         let spec = try #require(Self.specs.first { $0.name == name })
         let lines = Self.synopsisLines(name)
         try #require(!lines.isEmpty, "docs/cli.md has no synopsis for trustctl \(name)")
         let documented = lines.reduce(into: Set<String>()) { $0.formUnion(Self.options(in: $1)) }
         let declared = Set(spec.options.map(\.name)).subtracting(["help"])
-        #expect(documented == declared, "trustctl \(name): docs/cli.md \(documented.sorted()), the code \(declared.sorted())")
+        #expect(
+            documented == declared,
+            "trustctl \(name): docs/cli.md \(documented.sorted()), the code \(declared.sorted())")
     }
 
     @Test("every command's exit codes in --help are those its docs/cli.md section gives", arguments: specs.map(\.name))
@@ -84,7 +91,9 @@ struct CommandDocumentationTests {
         let section = try #require(Self.section(name), "docs/cli.md has no section for trustctl \(name)")
         let help = Self.exitCodes(in: spec.help(program: "trustctl"))
         #expect(!help.isEmpty, "trustctl \(name) --help states no exit status")
-        #expect(help == Self.exitCodes(in: section), "trustctl \(name): --help \(help.sorted()), docs/cli.md \(Self.exitCodes(in: section).sorted())")
+        #expect(
+            help == Self.exitCodes(in: section),
+            "trustctl \(name): --help \(help.sorted()), docs/cli.md \(Self.exitCodes(in: section).sorted())")
     }
 
     @Test("trustlistd's options and exit codes are those of docs/operations.md")
@@ -112,10 +121,14 @@ struct CommandDocumentationTests {
         #expect(try help("snapshot").contains("services (every service of each usable LoTE"))
         #expect(try help("query reader").contains("reader_key_usage"))
         let status = try help("status")
-        for state in ["fresh", "stale", "expired", "missing", "none"] { #expect(status.contains(" \(state) "), "\(state)") }
+        for state in ["fresh", "stale", "expired", "missing", "none"] {
+            #expect(status.contains(" \(state) "), "\(state)")
+        }
     }
 
-    @Test("the man pages carry every command and option, and groff formats them without a warning", .requires(.executable("groff")))
+    @Test(
+        "the man pages carry every command and option, and groff formats them without a warning",
+        .requires(.executable("groff")))
     func manualPages() throws {
         let groff = try #require(TestTools.executable(named: "groff"))
         for page in [ManualPage.trustctl, ManualPage.trustlistd] {
@@ -147,11 +160,13 @@ struct CommandDocumentationTests {
         return String(decoding: data, as: UTF8.self)
     }
 
-    @Test("the bash completion completes commands, subcommands, options and their values", .requires(.executable("bash")))
+    @Test(
+        "the bash completion completes commands, subcommands, options and their values", .requires(.executable("bash")))
     func bashCompletion() throws {
         let bash = try #require(TestTools.executable(named: "bash"))
         let folder = try TemporaryDirectory()
-        let script = try folder.write(Array(CLIRun.run(["completion", "bash"]).run.standardOutput.utf8), to: "trustctl.bash")
+        let script = try folder.write(
+            Array(CLIRun.run(["completion", "bash"]).run.standardOutput.utf8), to: "trustctl.bash")
         let cases: [([String], [String])] = [
             (["trustctl", "sta"], ["status"]),
             (["trustctl", "status", "--c"], ["--config"]),
@@ -168,7 +183,8 @@ struct CommandDocumentationTests {
         for (words, _) in cases {
             let quoted = words.map { "'\($0)'" }.joined(separator: " ")
             lines.append(
-                "COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); COMPREPLY=(); _trustctl; echo \"${COMPREPLY[*]}\"")
+                "COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); COMPREPLY=(); _trustctl; echo \"${COMPREPLY[*]}\""
+            )
         }
         let test = try folder.write(Array(lines.joined(separator: "\n").utf8), to: "test.sh")
         let process = Process()

@@ -53,10 +53,13 @@ final class ConfigCheckCommandTests {
         #expect((json["problems"] as? [Any])?.isEmpty == true)
         let effective = try #require(json["configuration"] as? [String: Any])
         #expect(effective["cacheDirectory"] as? String == folder.url.appendingPathComponent("cache").path)
-        #expect((effective["http"] as? [String: Any])?["caFile"] as? String == folder.url.appendingPathComponent("ca.pem").path)
+        #expect(
+            (effective["http"] as? [String: Any])?["caFile"] as? String
+                == folder.url.appendingPathComponent("ca.pem").path)
         let network = try #require((effective["networks"] as? [[String: Any]])?.first)
-        #expect((network["vical"] as? [String: Any])?["bootstrap"] as? String
-            == folder.url.appendingPathComponent("vical.cose").path)
+        #expect(
+            (network["vical"] as? [String: Any])?["bootstrap"] as? String
+                == folder.url.appendingPathComponent("vical.cose").path)
         #expect((network["vical"] as? [String: Any])?["signerEKU"] as? String == "1.0.18013.5.1.8")
     }
 
@@ -121,7 +124,9 @@ final class ConfigCheckCommandTests {
         #expect(problem["message"]?.hasPrefix("given twice") == true)
         let (textStatus, text) = check(file, json: false)
         #expect(textStatus == 3)
-        #expect(text.standardOutput.hasPrefix("configuration \(file.path): invalid (config_invalid)\n  networks: given twice"))
+        #expect(
+            text.standardOutput.hasPrefix(
+                "configuration \(file.path): invalid (config_invalid)\n  networks: given twice"))
     }
 
     @Test("the text form: the verdict, then every setting in effect as key = value")
@@ -185,7 +190,8 @@ final class ConfigCheckCommandTests {
                     // A one-element array default: its element.
                     #expect(effective[key + "[0]"] == String(value.dropFirst().dropLast()), "\(key)")
                 } else {
-                    #expect(effective[key] == value, "\(key): documented \(text), in effect \(effective[key] ?? "absent")")
+                    #expect(
+                        effective[key] == value, "\(key): documented \(text), in effect \(effective[key] ?? "absent")")
                 }
                 compared += 1
             }
@@ -197,12 +203,14 @@ final class ConfigCheckCommandTests {
     func daemonCheck() throws {
         let trustlistd = try #require(BuiltProducts.trustlistd)
         let valid = try configurationWithFiles()
-        let (good, goodText) = try TestTools.run(trustlistd, ["--check-config", "--config", valid.path], withStandardOutput: true)
+        let (good, goodText) = try TestTools.run(
+            trustlistd, ["--check-config", "--config", valid.path], withStandardOutput: true)
         #expect(good == 0, "\(goodText)")
         #expect(goodText.hasPrefix("configuration \(valid.path): valid"))
         let invalid = try folder.write(
             Array(#"{"refreshIntervalSecond": 60, "networks": []}"#.utf8), to: "typo.json")
-        let (bad, badText) = try TestTools.run(trustlistd, ["--check-config", "--config", invalid.path], withStandardOutput: true)
+        let (bad, badText) = try TestTools.run(
+            trustlistd, ["--check-config", "--config", invalid.path], withStandardOutput: true)
         #expect(bad == 3, "\(badText)")
         #expect(badText.contains("refreshIntervalSecond: unknown key; did you mean refreshIntervalSeconds?"))
     }

@@ -341,7 +341,10 @@ final class ConsoleBrowserTests {
             steps: [
                 ["wait": "document.body.getAttribute('data-console') === 'ready'"],
                 ["eval": "document.documentElement.outerHTML"],
-                ["eval": "Array.from(document.querySelectorAll('#crls th')).map(function (th) { return th.textContent; })"],
+                [
+                    "eval":
+                        "Array.from(document.querySelectorAll('#crls th')).map(function (th) { return th.textContent; })"
+                ],
                 [
                     "eval":
                         "Number(document.querySelector('g.tl-list[data-list=\"eu/short\"] rect').getAttribute('width'))"
@@ -351,7 +354,9 @@ final class ConsoleBrowserTests {
         let dom = try #require(results[0] as? String)
         #expect(dom.contains("data-console=\"ready\""), "\(dom.prefix(600))")
         let row = try #require(listRow(dom, "eu/lote"))
-        #expect(row.contains("<td>LoTE lote</td>") && row.contains("<td class=\"provider\">EU PID providers</td>"), "\(row)")
+        #expect(
+            row.contains("<td>LoTE lote</td>") && row.contains("<td class=\"provider\">EU PID providers</td>"), "\(row)"
+        )
         // Just after a refresh, not "in 0 s"; two hours back in hours.
         #expect(row.contains("<span class=\"meta\">just now</span>"), "\(row)")
         #expect(row.contains("<span class=\"meta\">2 h ago</span>"), "\(row)")
@@ -360,7 +365,10 @@ final class ConsoleBrowserTests {
         // The CRL table: the Lists table's words, never a raw JSON key.
         #expect(
             results[1] as? [String]
-                == ["Issuer", "State", "CRL number", "This update", "Next update", "Revoked", "Last success", "Last error"])
+                == [
+                    "Issuer", "State", "CRL number", "This update", "Next update", "Revoked", "Last success",
+                    "Last error",
+                ])
         #expect(dom.contains("<section id=\"crls-section\">"), "the CRL section is shown")
         for key in ["issuerSHA256", "crlNumber", "thisUpdate", "lastError", "stateReason"] {
             #expect(!dom.contains("<th>\(key)</th>"), "\(key)")

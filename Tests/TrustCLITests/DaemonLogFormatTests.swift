@@ -38,8 +38,10 @@ struct DaemonLogFormatTests {
         #expect(health.status == 200)
         let missing = try LoopbackClient.send("POST", base + "/v1/refresh")
         let wrong = try LoopbackClient.send(
-            "POST", base + "/v1/refresh", headers: ["Authorization: Bearer not-the-token", "X-Forwarded-For: 192.0.2.7"])
-        let right = try LoopbackClient.send("POST", base + "/v1/refresh", headers: ["Authorization: Bearer \(Self.token)"])
+            "POST", base + "/v1/refresh",
+            headers: ["Authorization: Bearer not-the-token", "X-Forwarded-For: 192.0.2.7"])
+        let right = try LoopbackClient.send(
+            "POST", base + "/v1/refresh", headers: ["Authorization: Bearer \(Self.token)"])
         #expect([missing.status, wrong.status, right.status] == [Int]([401, 403, 200]))
         daemon.send(SIGHUP)
         try daemon.waitFor("the reload") { $0.message == "admin action" && $0["action"] == "reload" }

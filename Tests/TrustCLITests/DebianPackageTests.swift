@@ -24,7 +24,8 @@ struct DebianPackageTests {
     /// Built on first use (the suite's traits have found every tool by then); the folder lives as long as the process.
     static let built: Result<Built, TestSupportError> = {
         do {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trustlists-deb-\(UUID().uuidString)")
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "trustlists-deb-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             guard let products = BuiltProducts.directory, let dpkg = TestTools.executable(named: "dpkg"),
                 let dpkgDeb = TestTools.executable(named: "dpkg-deb")
@@ -33,7 +34,8 @@ struct DebianPackageTests {
                 PackageRoot.url.appendingPathComponent("scripts/build-deb.sh"),
                 ["--products", products.path, "--out", folder.path, "--compression", "gzip"], withStandardOutput: true)
             guard status == 0 else { throw TestSupportError("build-deb.sh failed (\(status)): \(output)") }
-            let arch = try DebianPackageTests.output(dpkg, ["--print-architecture"]).trimmingCharacters(in: .whitespacesAndNewlines)
+            let arch = try DebianPackageTests.output(dpkg, ["--print-architecture"]).trimmingCharacters(
+                in: .whitespacesAndNewlines)
             let deb = folder.appendingPathComponent("trustlists_\(ServiceIdentity.version)-1_\(arch).deb")
             guard FileManager.default.fileExists(atPath: deb.path) else {
                 throw TestSupportError("no \(deb.lastPathComponent): \(output)")
@@ -56,7 +58,8 @@ struct DebianPackageTests {
     }
 
     /// What a program prints on standard output.
-    static func output(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil) throws -> String {
+    static func output(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil) throws -> String
+    {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -116,11 +119,14 @@ struct DebianPackageTests {
         for program in ["usr/bin/trustctl", "usr/sbin/trustlistd"] {
             #expect(FileManager.default.isExecutableFile(atPath: root.appendingPathComponent(program).path))
         }
-        let tmpfiles = try String(contentsOf: root.appendingPathComponent("usr/lib/tmpfiles.d/trustlists.conf"), encoding: .utf8)
+        let tmpfiles = try String(
+            contentsOf: root.appendingPathComponent("usr/lib/tmpfiles.d/trustlists.conf"), encoding: .utf8)
         #expect(tmpfiles.contains("d /var/lib/trustlists 0700 trustlists trustlists -"))
         // The completions are what `trustctl completion` prints.
         #expect(
-            try String(contentsOf: root.appendingPathComponent("usr/share/bash-completion/completions/trustctl"), encoding: .utf8)
+            try String(
+                contentsOf: root.appendingPathComponent("usr/share/bash-completion/completions/trustctl"),
+                encoding: .utf8)
                 == CLIRun.run(["completion", "bash"]).run.standardOutput)
     }
 
@@ -146,7 +152,8 @@ struct DebianPackageTests {
     func installedPrograms() throws {
         let (_, _, root, _) = try Self.unpacked()
         let environment = try Self.runtimeEnvironment()
-        let version = try Self.output(root.appendingPathComponent("usr/bin/trustctl"), ["--version"], environment: environment)
+        let version = try Self.output(
+            root.appendingPathComponent("usr/bin/trustctl"), ["--version"], environment: environment)
         #expect(version == "trustctl \(ServiceIdentity.version)\n")
         let check = try Self.output(
             root.appendingPathComponent("usr/sbin/trustlistd"),
@@ -162,8 +169,11 @@ struct DebianPackageTests {
         let analyze = try #require(TestTools.executable(named: "systemd-analyze"))
         let units = try TemporaryDirectory()
         var files: [String] = []
-        for name in ["trustlistd.service", "trustlistd.socket", "trustlists-refresh.service", "trustlists-refresh.timer"] {
-            let text = try String(contentsOf: root.appendingPathComponent("lib/systemd/system/\(name)"), encoding: .utf8)
+        for name in [
+            "trustlistd.service", "trustlistd.socket", "trustlists-refresh.service", "trustlists-refresh.timer",
+        ] {
+            let text = try String(
+                contentsOf: root.appendingPathComponent("lib/systemd/system/\(name)"), encoding: .utf8)
             #expect(!text.contains("/usr/local/"), "\(name) names no /usr/local path")
             #expect(!text.contains("DynamicUser=yes"), "\(name) runs as the package's user")
             // Only the programs' folder differs from the installed unit: verify checks that they exist.
@@ -194,7 +204,8 @@ struct DebianPackageTests {
         let report = try Self.output(
             sysusers, ["--dry-run", root.appendingPathComponent("usr/lib/sysusers.d/trustlists.conf").path])
         // Nothing to make where the user exists already (a machine the package was installed on).
-        let exists = try Self.output(TestTools.executable(named: "getent")!, ["passwd", "trustlists"]).contains("trustlists:")
+        let exists = try Self.output(TestTools.executable(named: "getent")!, ["passwd", "trustlists"]).contains(
+            "trustlists:")
         #expect(exists || report.contains("Creating user 'trustlists'"), "\(report)")
     }
 }

@@ -27,8 +27,9 @@ struct LogFormatOptionTests {
         #expect(lines[0]["event"] == "unknown")
         #expect(lines[0]["program"] == "trustctl")
         #expect(lines[0]["reason"] == "config_invalid")
-        #expect(lines[0]["message"] == "config_invalid: \(file.path): networks: given twice; a key may appear once in "
-            + "an object (tools differ on which one counts)")
+        #expect(
+            lines[0]["message"] == "config_invalid: \(file.path): networks: given twice; a key may appear once in "
+                + "an object (tools differ on which one counts)")
         #expect(lines[0]["time"].flatMap(Timestamp.parse) == TestPKI.referenceTime)
     }
 

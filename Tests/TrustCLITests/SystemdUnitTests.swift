@@ -114,7 +114,9 @@ struct SystemdUnitTests {
         let service = try settings("trustlists-refresh.service")["Service"] ?? [:]
         #expect(service["Type"] == ["oneshot"])
         #expect(service["ExecStart"]?.first?.hasPrefix("/usr/local/bin/trustctl refresh --config ") == true)
-        #expect(service["ExecStartPre"] == ["/usr/local/bin/trustctl config check --config /etc/trustlists/trustlists.json"])
+        #expect(
+            service["ExecStartPre"] == ["/usr/local/bin/trustctl config check --config /etc/trustlists/trustlists.json"]
+        )
         let daemon = try settings("trustlistd.service")["Service"] ?? [:]
         for key in ["DynamicUser", "StateDirectory", "ProtectSystem", "NoNewPrivileges", "SystemCallFilter"] {
             #expect(service[key] == daemon[key], "\(key)")

@@ -29,7 +29,10 @@ struct ConfigurationReadingTests {
     @Test(
         "a key given twice anywhere is refused with its path, whatever the two values",
         arguments: [
-            (#"{"allowInsecureURLs": true, "allowInsecureURLs": false, "networks": [\#(network())]}"#, "allowInsecureURLs"),
+            (
+                #"{"allowInsecureURLs": true, "allowInsecureURLs": false, "networks": [\#(network())]}"#,
+                "allowInsecureURLs"
+            ),
             (
                 #"{"networks": [\#(network(root: #""url": "https://r.example/r.pem", "sha256": ["\#(pin)"], "sha256": ["\#(String(repeating: "cd", count: 32))"]"#))]}"#,
                 "networks[0].root.sha256"
@@ -87,9 +90,18 @@ struct ConfigurationReadingTests {
     @Test(
         "an unknown key names the closest allowed key when one is close, else every allowed key",
         arguments: [
-            (#"{"refreshIntervalSecond": 60, "networks": [\#(network())]}"#, "refreshIntervalSecond", "refreshIntervalSeconds"),
-            (#"{"networks": [\#(network(#", "overdueGraceSecond": 1"#))]}"#, "networks[0].overdueGraceSecond", "overdueGraceSeconds"),
-            (#"{"networks": [\#(network(#", "revocation": {"mdoe": "off"}"#))]}"#, "networks[0].revocation.mdoe", "mode"),
+            (
+                #"{"refreshIntervalSecond": 60, "networks": [\#(network())]}"#, "refreshIntervalSecond",
+                "refreshIntervalSeconds"
+            ),
+            (
+                #"{"networks": [\#(network(#", "overdueGraceSecond": 1"#))]}"#, "networks[0].overdueGraceSecond",
+                "overdueGraceSeconds"
+            ),
+            (
+                #"{"networks": [\#(network(#", "revocation": {"mdoe": "off"}"#))]}"#, "networks[0].revocation.mdoe",
+                "mode"
+            ),
             (#"{"log": {"fromat": "json"}, "networks": [\#(network())]}"#, "log.fromat", "format"),
         ])
     func didYouMean(json: String, path: String, suggestion: String) throws {
@@ -109,7 +121,9 @@ struct ConfigurationReadingTests {
     @Test("the log object: format, level and access, each checked")
     func logSettings() throws {
         let configuration = try Configuration(
-            json: Data(#"{"log": {"format": "json", "level": "warning", "access": true}, "networks": [\#(Self.network())]}"#.utf8),
+            json: Data(
+                #"{"log": {"format": "json", "level": "warning", "access": true}, "networks": [\#(Self.network())]}"#
+                    .utf8),
             file: Self.file)
         #expect(configuration.log.format == .json)
         #expect(configuration.log.level == .warning)
@@ -128,7 +142,8 @@ struct ConfigurationReadingTests {
 
     @Test("more than 1 MiB, or nested deeper than 32, is refused before anything is read")
     func limits() throws {
-        let large = refusal(#"{"networks": [\#(Self.network())], "x": ""# + String(repeating: " ", count: 1 << 20) + "\"}")
+        let large = refusal(
+            #"{"networks": [\#(Self.network())], "x": ""# + String(repeating: " ", count: 1 << 20) + "\"}")
         #expect(large?.message.contains("at most 1 MiB") == true, "\(String(describing: large))")
         let deep = refusal(String(repeating: "[", count: 40) + String(repeating: "]", count: 40))
         #expect(deep?.message.contains("nested deeper than 32") == true, "\(String(describing: deep))")

@@ -37,7 +37,9 @@ public final class JSONDocument: Sendable {
     /// of member names and indices to the container being read, and the member name given twice when that was the
     /// failure (a configuration file names its errors by path: `networks[0].root.sha256: given twice`).
     /// - Throws: ``JSONSyntaxError`` holding the error ``init(jsonEncoded:limits:label:)`` throws.
-    package init(locating bytes: [UInt8], limits: JSONLimits = JSONLimits(), label: String = "JSON")
+    package init(
+        locating bytes: [UInt8], limits: JSONLimits = JSONLimits(), label: String = "JSON"
+    )
         throws(JSONSyntaxError)
     {
         guard bytes.count <= limits.maxBytes else {

@@ -45,4 +45,3 @@ struct ConsoleAsset: Sendable {
         "Cross-Origin-Resource-Policy": "same-origin",
     ]
 }
-

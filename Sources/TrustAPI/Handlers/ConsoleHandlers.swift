@@ -13,8 +13,10 @@ extension TrustAPI {
     func consoleAsset(_ request: HTTPRequest) -> HTTPResponse {
         let name = request.pathParameters["asset"] ?? ""
         guard let asset = ConsoleAsset.files[name] else {
-            return APIFailure(404, .unknownAsset, "the console has no file \"\(name)\"; it has console.css and console.js")
-                .response
+            return APIFailure(
+                404, .unknownAsset, "the console has no file \"\(name)\"; it has console.css and console.js"
+            )
+            .response
         }
         return serve(asset, request)
     }

@@ -12,8 +12,10 @@ extension TrustAPI {
         var limit = log.capacity
         if let text = request.queryValue("limit") {
             guard let value = Int(text), (1...log.capacity).contains(value) else {
-                return APIFailure(400, .malformedQuery, "limit must be a whole number 1…\(log.capacity), is \"\(text)\"")
-                    .response
+                return APIFailure(
+                    400, .malformedQuery, "limit must be a whole number 1…\(log.capacity), is \"\(text)\""
+                )
+                .response
             }
             limit = value
         }

@@ -19,7 +19,8 @@ enum CompletionCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
         guard arguments.positionals.count == 1 else { throw UsageError("name one shell: bash or zsh") }
-        let completion = ShellCompletion(commands: Trustctl.commands.map { $0.spec }, globalOptions: Trustctl.globalOptions)
+        let completion = ShellCompletion(
+            commands: Trustctl.commands.map { $0.spec }, globalOptions: Trustctl.globalOptions)
         switch arguments.positionals[0] {
         case "bash": context.standardOutput(completion.bash())
         case "zsh": context.standardOutput(completion.zsh())

@@ -3,7 +3,8 @@
 enum ManPageCommand: Command {
     static let spec = CommandSpec(
         name: "manpage",
-        overview: "Print the man page trustctl(1) or trustlistd(8) (roff), made from the same specifications as --help.",
+        overview:
+            "Print the man page trustctl(1) or trustlistd(8) (roff), made from the same specifications as --help.",
         usage: "<trustctl|trustlistd>",
         options: [],
         positionals: [("trustctl|trustlistd", "Which page: trustctl (section 1) or trustlistd (section 8).")],

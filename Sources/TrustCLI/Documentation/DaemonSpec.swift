@@ -15,7 +15,8 @@ package enum DaemonSpec {
             object in the configuration, or sockets passed by systemd, it serves the HTTP API and the console, a \
             status page at / (docs/operations.md).
             """,
-        usage: "[--config <file>] [--metrics-file <file>] [--export-dir <dir>] [--log-format <text|json>] [--check-config]",
+        usage:
+            "[--config <file>] [--metrics-file <file>] [--export-dir <dir>] [--log-format <text|json>] [--check-config]",
         options: [
             .value(
                 "config", "file",

@@ -61,7 +61,9 @@ package struct ManualPage: Sendable {
         if single {
             lines += [".B \(program)", Self.usage(commands[0].usage)]
         } else {
-            lines += [".B \(program)", "[\\fB\\-\\-log\\-format\\fR \\fItext|json\\fR] \\fIcommand\\fR [\\fIoptions\\fR]"]
+            lines += [
+                ".B \(program)", "[\\fB\\-\\-log\\-format\\fR \\fItext|json\\fR] \\fIcommand\\fR [\\fIoptions\\fR]",
+            ]
             for command in commands {
                 lines += Self.synopsis(program: program, command: command)
             }
@@ -129,7 +131,8 @@ package struct ManualPage: Sendable {
         var text = ""
         var rest = Substring(usage)
         while let open = rest.firstIndex(of: "<"), let close = rest[open...].firstIndex(of: ">") {
-            text += escape(String(rest[..<open])) + "\\fI" + escape(String(rest[rest.index(after: open)..<close]))
+            text +=
+                escape(String(rest[..<open])) + "\\fI" + escape(String(rest[rest.index(after: open)..<close]))
                 + "\\fR"
             rest = rest[rest.index(after: close)...]
         }

@@ -93,7 +93,8 @@ package struct ShellCompletion: Sendable {
 
             """
         for (group, members) in groups.sorted(by: { $0.key < $1.key }) {
-            script += "            \(group)) COMPREPLY=($(compgen -W \"\(members.joined(separator: " ")) -h --help\" -- \"$cur\")); return ;;\n"
+            script +=
+                "            \(group)) COMPREPLY=($(compgen -W \"\(members.joined(separator: " ")) -h --help\" -- \"$cur\")); return ;;\n"
         }
         script += """
                     esac
@@ -107,7 +108,8 @@ package struct ShellCompletion: Sendable {
         for command in commands {
             for option in command.options {
                 guard let valueName = option.valueName else { continue }
-                script += "        \"\(command.name) --\(option.name)\") \(Self.bashReply(Self.value(valueName))) return ;;\n"
+                script +=
+                    "        \"\(command.name) --\(option.name)\") \(Self.bashReply(Self.value(valueName))) return ;;\n"
             }
         }
         script += """
@@ -117,7 +119,8 @@ package struct ShellCompletion: Sendable {
             """
         for command in commands {
             script += "        \"\(command.name)\")\n"
-            script += "            if [[ \"$cur\" == -* ]]; then COMPREPLY=($(compgen -W \""
+            script +=
+                "            if [[ \"$cur\" == -* ]]; then COMPREPLY=($(compgen -W \""
                 + Self.optionWords(command.options).joined(separator: " ") + "\" -- \"$cur\")); return; fi\n"
             script += "            \(Self.bashReply(Self.positional(of: command))) ;;\n"
         }
@@ -155,7 +158,8 @@ package struct ShellCompletion: Sendable {
             """
         for command in commands {
             let specs = command.options.map(Self.zshOption) + [Self.zshPositional(command)]
-            script += "    \(Self.zshQuoted(command.name))) _arguments -s \\\n      "
+            script +=
+                "    \(Self.zshQuoted(command.name))) _arguments -s \\\n      "
                 + specs.joined(separator: " \\\n      ") + " ;;\n"
         }
         script += """
