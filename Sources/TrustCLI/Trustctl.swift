@@ -121,7 +121,11 @@ public enum Trustctl {
             """
         let width = commands.map { $0.spec.name.count }.max().map { $0 + 2 } ?? 16
         func row(_ name: String, _ summary: String) -> String {
-            "  \(name)\(String(repeating: " ", count: max(1, width - name.count)))\(summary)\n"
+            // A name as wide as the column gets its text on the next line.
+            let gap =
+                name.count < width
+                ? String(repeating: " ", count: width - name.count) : "\n" + String(repeating: " ", count: width + 2)
+            return "  \(name)\(gap)\(summary)\n"
         }
         for command in commands {
             text += row(command.spec.name, command.spec.summary)

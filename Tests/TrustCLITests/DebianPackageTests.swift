@@ -21,15 +21,16 @@ struct DebianPackageTests {
         let arch: String
     }
 
-    /// Built on first use (the suite's traits have found every tool by then); the folder lives as long as the process.
+    /// Built on first use (the suite's traits have found every tool by then).
     static let built: Result<Built, TestSupportError> = {
         do {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "trustlists-deb-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             guard let products = BuiltProducts.directory, let dpkg = TestTools.executable(named: "dpkg"),
                 let dpkgDeb = TestTools.executable(named: "dpkg-deb")
             else { throw TestSupportError("trustctl, dpkg or dpkg-deb missing") }
+            // Beside the build products (`.build/deb-test`), replaced by each run: nothing piles up in /tmp.
+            let folder = products.deletingLastPathComponent().appendingPathComponent("deb-test")
+            try? FileManager.default.removeItem(at: folder)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let (status, output) = try TestTools.run(
                 PackageRoot.url.appendingPathComponent("scripts/build-deb.sh"),
                 ["--products", products.path, "--out", folder.path, "--compression", "gzip"], withStandardOutput: true)
