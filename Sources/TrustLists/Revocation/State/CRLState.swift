@@ -46,7 +46,7 @@ public enum CRLState: String, Sendable, Hashable, Codable, CaseIterable {
         case .stale: return "the issuer's CRL is past its nextUpdate, within the grace period (stale)"
         case .expired: return "the issuer's CRL is past its nextUpdate and the grace period (expired)"
         case .missing: return "no CRL of the issuer has been verified (missing)"
-        case .none: return "the issuer names no CRL source; revocation.crls may add one (none)"
+        case .none: return "the issuer names no CRL source (none); revocation.crls may add one"
         }
     }
 
