@@ -96,9 +96,9 @@ extension Daemon {
 
     static func priority(of state: ListState) -> LogPriority {
         switch state {
-        case .fresh: .info
-        case .overdue: .warning
-        case .expired, .noTrust: .error
+        case .fresh, .none: .info
+        case .overdue, .stale: .warning
+        case .expired, .noTrust, .missing: .error
         }
     }
 }
