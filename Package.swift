@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "COSE", targets: ["COSE"]),
         .library(name: "JOSE", targets: ["JOSE"]),
         .library(name: "Presentation", targets: ["Presentation"]),
+        .library(name: "Credentials", targets: ["Credentials"]),
         .library(name: "TrustListsService", targets: ["TrustListsService"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "TrustAPI", targets: ["TrustAPI"]),
@@ -36,6 +37,10 @@ let package = Package(
         // What a wallet receives from a verifier (OpenID4VP request objects, ISO/IEC 18013-5 DeviceRequests) turned
         // into verifiedBy decisions from the queries. No libcurl: request_uri is fetched behind a protocol.
         .target(name: "Presentation", dependencies: ["TrustLists", "JOSE", "COSE", "X509"]),
+        // What a wallet or a verifier holds (ISO/IEC 18013-5 mdocs, SD-JWT VCs) decided end to end: decoding with
+        // limits, the issuer's signature, digests and validity, device or key binding, and the issuer's chain through
+        // the trust queries. No libcurl.
+        .target(name: "Credentials", dependencies: ["TrustLists", "Presentation", "COSE", "JOSE", "X509"]),
         // The live service: libcurl fetching, refresh, schedule, metrics, the wire vocabulary, and TrustService.
         .target(
             name: "TrustListsService", dependencies: ["TrustLists", "Presentation", "JOSE", "COSE", "X509", "CCurl"]),
@@ -73,6 +78,11 @@ let package = Package(
         .testTarget(
             name: "PresentationTests",
             dependencies: ["Presentation", "Publishing", "TrustLists", "JOSE", "COSE", "X509", "TestSupport"]),
+        .testTarget(
+            name: "CredentialsTests",
+            dependencies: [
+                "Credentials", "Presentation", "Publishing", "TrustLists", "COSE", "JOSE", "X509", "TestSupport",
+            ]),
         .testTarget(
             name: "HTTPServerTests", dependencies: ["HTTPServer", "ReasonCodes", "CCurl", "CZlib", "TestSupport"]),
         .testTarget(
