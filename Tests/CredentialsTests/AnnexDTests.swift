@@ -79,15 +79,15 @@ struct AnnexDTests {
                 openssl,
                 [
                     "verify", "-attime", String(Int(time.timeIntervalSince1970)), "-CAfile", caFile.path, leafFile.path,
-                ])
-            #expect((result.status == 0) == trusted, "openssl at \(time): \(result.stdout) \(result.stderr)")
+                ], withStandardOutput: true)
+            #expect((result.status == 0) == trusted, "openssl at \(time): \(result.stderr)")
             let queries = try Self.queries(at: Self.time)
             let decision = MDocVerifier.decide(
                 cborEncoded: AnnexDResponse.deviceResponse, trust: QueriesTrust(queries: queries), at: time)
             #expect(decision.trusted == trusted, "\(decision.message)")
             if !trusted {
                 #expect(decision.reason == .chainInvalid)
-                #expect(result.stderr.contains("certificate has expired") || result.stdout.contains("expired"))
+                #expect(result.stderr.contains("certificate has expired"), "\(result.stderr)")
             }
         }
     }

@@ -299,9 +299,11 @@ def make_sdjwts(request):
             sent[1] = disclosure("family_name", "Mallory")
         return issuer_jwt + "~" + "".join(d + "~" for d in sent)
 
-    def key_binding(presentation, with_nonce=nonce, audience=aud, sd_hash=None, signer=holder):
+    def key_binding(presentation, with_nonce=nonce, audience=aud, sd_hash=None, signer=holder,
+                    algorithm=hashlib.sha256):
+        # sd_hash uses the credential's _sd_alg (SD-JWT section 4.3.1).
         claims = {"iat": time - 60, "aud": audience, "nonce": with_nonce,
-                  "sd_hash": sd_hash or digest_of(presentation)}
+                  "sd_hash": sd_hash or digest_of(presentation, algorithm)}
         return presentation + jws(signer, {"alg": "ES256", "typ": "kb+jwt"}, claims)
 
     plain = build()
@@ -309,7 +311,7 @@ def make_sdjwts(request):
     cases = {
         "presentation": key_binding(plain),
         "noKeyBinding": plain,
-        "sha512": key_binding(build(sd_alg="sha-512")),
+        "sha512": key_binding(build(sd_alg="sha-512"), algorithm=hashlib.sha512),
         "legacyTyp": build(typ="vc+sd-jwt"),
         "wrongTyp": build(typ="JWT"),
         "issuerNotBound": build(iss="https://other.example"),
