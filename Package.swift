@@ -119,6 +119,8 @@ if Context.environment["TRUSTLISTS_FUZZ"] == "1" {
         ("openid4vp", ["Presentation", "Publishing", "TrustLists", "JOSE", "X509"]),
         ("http-api", ["TrustAPI", "HTTPServer", "TrustListsService", "Publishing", "TrustLists"]),
         ("lote", ["TrustLists", "Publishing", "JOSE", "X509"]),
+        ("mdoc", ["Credentials", "Presentation", "TrustLists", "COSE", "X509"]),
+        ("sd-jwt", ["Credentials", "TrustLists", "JOSE", "X509"]),
     ]
     package.targets.append(
         .target(name: "FuzzSupport", dependencies: ["TrustLists", "Publishing", "COSE", "X509"], path: "Fuzz/Support"))
