@@ -62,8 +62,8 @@ let package = Package(
         .executableTarget(
             name: "trustlists-bench",
             dependencies: [
-                "TrustAPI", "HTTPServer", "TrustListsService", "Presentation", "Publishing", "TrustLists", "JOSE", "COSE",
-                "X509", "COpenSSL", "CCurl",
+                "TrustAPI", "HTTPServer", "TrustListsService", "Credentials", "Presentation", "Publishing", "TrustLists",
+                "JOSE", "COSE", "X509", "COpenSSL", "CCurl",
             ]),
 
         // What the test targets share: the real fixtures, a test PKI, the list simulator, Python interop.
