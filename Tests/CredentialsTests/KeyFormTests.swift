@@ -64,11 +64,17 @@ struct KeyFormTests {
             "kty": "EC", "crv": "P-256", "x": .string(Base64URLText.encode(x)), "y": .string(Base64URLText.encode(y)),
         ]
         let fromJWK = try PublicJWK.publicKey(jwk)
-        #expect(fromCOSE.publicKey.subjectPublicKeyInfo == bytes(fromHex: key.spki))
+        #expect(try fromCOSE.publicKey().subjectPublicKeyInfo == bytes(fromHex: key.spki))
         #expect(fromJWK.subjectPublicKeyInfo == bytes(fromHex: key.spki))
         var offCurve = y
         offCurve[31] ^= 1
         #expect(throws: X509Error(.unsupportedKey)) { try PublicKey(algorithm: .ecP256, x: x, y: offCurve) }
+        let offCurveCOSE = CBOR.map([
+            .init(key: 1, value: 2), .init(key: -1, value: 1), .init(key: -2, value: .byteString(x)),
+            .init(key: -3, value: .byteString(offCurve)),
+        ])
+        let decoded = try COSEKey(CBORReader(try CBORDecoder().decode(offCurveCOSE.encoded())))
+        #expect(throws: COSEError(.unsupportedKey)) { try decoded.publicKey() }
         #expect(throws: JOSEError(.malformedJWK)) {
             try PublicJWK.publicKey(["kty": "EC", "crv": "P-256", "x": .string(Base64URLText.encode(x)), "y": .string(Base64URLText.encode(offCurve))])
         }

@@ -8,11 +8,19 @@ import X509
 /// allowed and ignored; a private key parameter (`d`, label -4) is refused, since a public key never carries it. A
 /// compressed EC2 point (`y` a boolean) is refused: ISO/IEC 18013-5 Table 22 and RFC 9053 §7.1.1 let senders use
 /// either form, and no issuer seen uses the compressed one.
+///
+/// Decoding checks the shape and the coordinates' lengths; OpenSSL makes the key (and checks that the point lies on
+/// the curve) only when ``publicKey()`` is called: on OpenSSL 3.0 that costs about as much as a signature check, and
+/// an mdoc's device key is needed only when its device signature is checked.
 public struct COSEKey: Sendable, Hashable {
     /// The curve.
     public let algorithm: KeyAlgorithm
-    /// The public key, built by OpenSSL from the coordinates.
-    public let publicKey: PublicKey
+    /// The x coordinate (EC2) or the key (OKP), as sent.
+    public let x: [UInt8]
+    /// The y coordinate (EC2); nil for OKP.
+    public let y: [UInt8]?
+    /// Where the key was, for messages.
+    public let path: String
 
     /// The COSE key types read here (RFC 9053 §7).
     static let okp: Int64 = 1
@@ -21,8 +29,8 @@ public struct COSEKey: Sendable, Hashable {
     /// Reads a COSE_Key map.
     /// - Parameter reader: the COSE_Key item; its path names it in messages (`deviceKeyInfo.deviceKey`).
     /// - Throws: ``COSEError`` `unexpected_type` for a key that is not a map, or a parameter of the wrong type or
-    ///   missing; `unsupported_key` for another key type or curve, a private key, a compressed point, coordinates of
-    ///   the wrong length or a point off the curve.
+    ///   missing; `unsupported_key` for another key type or curve, a private key, a compressed point, or coordinates
+    ///   of the wrong length.
     public init(_ reader: CBORReader) throws(COSEError) {
         do {
             let map = try reader.map()
@@ -54,16 +62,32 @@ public struct COSEKey: Sendable, Hashable {
                 }
                 y = try yReader.bytes()
             }
-            do {
-                publicKey = try PublicKey(algorithm: algorithm, x: x, y: y)
-            } catch {
-                throw COSEError(.unsupportedKey, "\(reader.displayPath): \(error.reason)")
+            for (name, coordinate) in [("x", x), ("y", y)] {
+                if let coordinate, coordinate.count != algorithm.fieldSize {
+                    throw COSEError(
+                        .unsupportedKey,
+                        "\(reader.displayPath): \(algorithm.rawValue) \(name) is \(coordinate.count) bytes; expected "
+                            + "\(algorithm.fieldSize ?? 0)")
+                }
             }
             self.algorithm = algorithm
+            self.x = x
+            self.y = y
+            path = reader.displayPath
         } catch let error as COSEError {
             throw error
         } catch {
             throw COSEError(.unexpectedType, "\(reader.displayPath): \(error)")
+        }
+    }
+
+    /// The public key, made by OpenSSL from the coordinates.
+    /// - Throws: ``COSEError`` `unsupported_key` for a point that is not on the curve.
+    public func publicKey() throws(COSEError) -> PublicKey {
+        do {
+            return try PublicKey(algorithm: algorithm, x: x, y: y)
+        } catch {
+            throw COSEError(.unsupportedKey, "\(path): \(error.reason)")
         }
     }
 }

@@ -73,8 +73,14 @@ public enum DeviceAuthentication {
                 return notCheckable("\(path).deviceSignature: the MSO's device key could not be read")
             }
             do throws(CredentialError) {
+                let key: PublicKey
+                do {
+                    key = try deviceKey.publicKey()
+                } catch {
+                    throw CredentialError(.deviceAuthInvalid, "\(path).deviceSignature: the MSO's \(error.reason)")
+                }
                 try verify(
-                    node, key: deviceKey.publicKey, path: "\(path).deviceSignature",
+                    node, key: key, path: "\(path).deviceSignature",
                     payload: bytes(
                         sessionTranscript: sessionTranscript, docType: docType,
                         deviceNameSpacesBytes: deviceSigned.nameSpacesBytes))

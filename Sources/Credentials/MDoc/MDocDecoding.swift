@@ -7,19 +7,19 @@ import X509
 enum MDocDecoding {
     /// Decodes one data item spanning all of `bytes` (RFC 8949 §5.3.1).
     /// - Parameters:
-    ///   - context: what the bytes are, put before the decoder's message; empty at the top.
+    ///   - context: what the bytes are, put before the decoder's message (made only for a message); empty at the top.
     /// - Throws: `malformed_mdoc` (not well-formed: truncated, duplicate map key, trailing bytes) or `limits_exceeded`.
     static func decode(
-        _ bytes: ArraySlice<UInt8>, limits: CBORDecoder.Limits, context: String
+        _ bytes: ArraySlice<UInt8>, limits: CBORDecoder.Limits, context: @autoclosure () -> String
     ) throws(CredentialError) -> CBORNode {
         do {
             return try CBORDecoder(limits: limits).decode(bytes)
         } catch let error as COSEError where error.code == .limitsExceeded {
-            throw CredentialError(.limitsExceeded, prefixed(error.reason, context))
+            throw CredentialError(.limitsExceeded, prefixed(error.reason, context()))
         } catch let error as COSEError {
-            throw CredentialError(.malformedMDoc, prefixed("\(error.code.rawValue): \(error.reason)", context))
+            throw CredentialError(.malformedMDoc, prefixed("\(error.code.rawValue): \(error.reason)", context()))
         } catch {
-            throw CredentialError(.malformedMDoc, prefixed("\(error)", context))
+            throw CredentialError(.malformedMDoc, prefixed("\(error)", context()))
         }
     }
 

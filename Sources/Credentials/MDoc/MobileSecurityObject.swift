@@ -31,7 +31,8 @@ public struct MobileSecurityObject: Sendable {
     public let digestAlgorithm: Digest
     /// `valueDigests`: per namespace, the digest of each IssuerSignedItemBytes by digestID.
     public let valueDigests: [String: [UInt64: ArraySlice<UInt8>]]
-    /// `deviceKeyInfo.deviceKey`: the key the device authenticates with.
+    /// `deviceKeyInfo.deviceKey`: the key the device authenticates with (its shape checked; OpenSSL makes the key when
+    /// device authentication is checked).
     public let deviceKey: COSEKey
     /// `docType`.
     public let docType: String
@@ -71,7 +72,7 @@ public struct MobileSecurityObject: Sendable {
                 "\(reader.path).digestAlgorithm: expected SHA-256, SHA-384 or SHA-512 (ISO/IEC 18013-5 §9.1.2.5), "
                     + "found \"\(algorithm.prefix(40))\"")
         }
-        let digestLength = digestAlgorithm.hash([UInt8]()).count
+        let digestLength = [Digest.sha256: 32, .sha384: 48, .sha512: 64][digestAlgorithm] ?? 0
         let digestsReader = try MDocDecoding.field { try map.required("valueDigests") }
         let spaces = try MDocDecoding.textKeyedEntries(digestsReader)
         try limits.check(spaces.count, limits.maxNameSpaces, "namespaces", at: digestsReader.path)

@@ -10,7 +10,9 @@ struct ValueDigestPolicy: MDocPolicy {
             let digests = mso.valueDigests[nameSpace.name]
             var seen: [UInt64: String] = [:]
             for item in nameSpace.items {
-                let element = "\(item.path) (\(nameSpace.name) \(item.elementIdentifier), digestID \(item.digestID))"
+                var element: String {
+                    "\(item.path) (\(nameSpace.name) \(item.elementIdentifier), digestID \(item.digestID))"
+                }
                 if let earlier = seen.updateValue(item.elementIdentifier, forKey: item.digestID) {
                     return CredentialError(
                         .valueDigestMismatch, "\(element): digestID \(item.digestID) is also used by \(earlier)")
