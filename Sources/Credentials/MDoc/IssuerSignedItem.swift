@@ -18,8 +18,10 @@ public struct IssuerSignedItem: Sendable {
     public let elementValue: CBORNode
     /// IssuerSignedItemBytes exactly as sent: the digest input.
     public let itemBytes: ArraySlice<UInt8>
-    /// Where it is, for messages: `documents[0].issuerSigned.nameSpaces.org.iso.18013.5.1[2]`.
-    public let path: String
+    /// Where it is, for messages: `documents[0].issuerSigned.nameSpaces.org.iso.18013.5.1[2]` (made when asked).
+    public var path: String { reader.displayPath }
+    /// The IssuerSignedItemBytes item, for its path.
+    private let reader: CBORReader
 
     /// Decodes one IssuerSignedItemBytes.
     /// - Parameters:
@@ -27,13 +29,27 @@ public struct IssuerSignedItem: Sendable {
     ///   - limits: the CBOR limits of the embedded item.
     /// - Throws: `malformed_mdoc` for another shape, `limits_exceeded`.
     init(_ reader: CBORReader, limits: CBORDecoder.Limits) throws(CredentialError) {
-        let item = try MDocDecoding.embedded(reader, limits: limits)
-        let map = try MDocDecoding.field { try item.map() }
-        digestID = try MDocDecoding.field { try map.required("digestID").unsigned() }
-        random = try MDocDecoding.field { try map.required("random").bytes() }
-        elementIdentifier = try MDocDecoding.field { try map.required("elementIdentifier").text() }
-        elementValue = try MDocDecoding.field { try map.required("elementValue").node }
+        guard case .tagged(24, let content) = reader.node.content, case .byteString(let bytes) = content.content else {
+            throw CredentialError(
+                .malformedMDoc,
+                "\(reader.displayPath): expected tag 24 over a byte string (IssuerSignedItemBytes), found "
+                    + MDocDecoding.kind(reader.node))
+        }
+        let node = try MDocDecoding.decode(bytes, limits: limits, context: "\(reader.displayPath) (tag 24 content)")
+        // The item's members are read without paths (none is built unless a message needs one), then the item's path
+        // is put before the message.
+        do {
+            let map = try CBORReader(node).map()
+            digestID = try map.required("digestID").unsigned()
+            random = try map.required("random").bytes()
+            elementIdentifier = try map.required("elementIdentifier").text()
+            elementValue = try map.required("elementValue").node
+        } catch let error as COSEError {
+            throw CredentialError(.malformedMDoc, "\(reader.displayPath) (IssuerSignedItem): \(error.reason)")
+        } catch {
+            throw CredentialError(.malformedMDoc, "\(reader.displayPath) (IssuerSignedItem): \(error)")
+        }
         itemBytes = reader.node.encodedBytes
-        path = reader.path
+        self.reader = reader
     }
 }
