@@ -43,18 +43,22 @@ let package = Package(
         .target(name: "Credentials", dependencies: ["TrustLists", "Presentation", "COSE", "JOSE", "X509"]),
         // The live service: libcurl fetching, refresh, schedule, metrics, the wire vocabulary, and TrustService.
         .target(
-            name: "TrustListsService", dependencies: ["TrustLists", "Presentation", "JOSE", "COSE", "X509", "CCurl"]),
+            name: "TrustListsService",
+            dependencies: ["TrustLists", "Presentation", "Credentials", "JOSE", "COSE", "X509", "CCurl"]),
         // A generic HTTP/1.1 server on libmicrohttpd (routing, limits, drain, gzip, ETags); no trust-list logic.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CZlib", "ReasonCodes"]),
         // The HTTP API of trustlistd: routes and handlers over the current TrustService (a library, tested in-process).
         .target(
             name: "TrustAPI",
-            dependencies: ["HTTPServer", "TrustListsService", "Presentation", "TrustLists", "JOSE", "X509"]),
+            dependencies: ["HTTPServer", "TrustListsService", "Credentials", "Presentation", "TrustLists", "JOSE", "X509"]),
         // Publishing signed lists (trustctl sign) and the demo network.
         .target(name: "Publishing", dependencies: ["TrustLists", "JOSE", "COSE", "X509"]),
         // Argument parsing and the commands of trustctl, as a library so that tests can drive them in-process.
         .target(
-            name: "TrustCLI", dependencies: ["TrustListsService", "Presentation", "Publishing", "TrustLists", "X509", "COSE"]),
+            name: "TrustCLI",
+            dependencies: [
+                "TrustListsService", "Credentials", "Presentation", "Publishing", "TrustLists", "X509", "COSE",
+            ]),
         .executableTarget(name: "trustctl", dependencies: ["TrustCLI"]),
         .executableTarget(
             name: "TrustListd",

@@ -9,7 +9,7 @@ public enum Trustctl {
         [
             VerifyCommand.self, RefreshCommand.self, StatusCommand.self, QueryReaderCommand.self,
             QueryIssuerCommand.self, QueryRequestCommand.self, QueryDeviceRequestCommand.self,
-            SnapshotCommand.self, ExportCommand.self, SignCommand.self, DemoCommand.self,
+            QueryCredentialCommand.self, SnapshotCommand.self, ExportCommand.self, SignCommand.self, DemoCommand.self,
         ]
     }
 

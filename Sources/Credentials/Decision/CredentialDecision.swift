@@ -68,6 +68,17 @@ public struct CredentialDecision: Sendable {
         }
     }
 
+    /// The answer when what came with a credential cannot be used (a SessionTranscript that does not decode): not
+    /// trusted, nothing decided.
+    /// - Parameters:
+    ///   - reason: the code (`malformed_session_transcript`, `malformed_cbor`, `limits_exceeded`).
+    ///   - message: what was expected and what was found.
+    ///   - time: the decision time.
+    ///   - generation: the generation that would have decided.
+    public init(refusal reason: ReasonCode, message: String, at time: Date, generation: UInt64?) {
+        self.init(format: .mdoc, refusal: CredentialError(reason, message), time: time, generation: generation)
+    }
+
     /// The answer for an input that does not decode at all.
     init(format: DocumentDecision.Format, refusal: CredentialError, time: Date, generation: UInt64?) {
         self.format = format

@@ -1,8 +1,13 @@
+import X509
+
 /// Step 6 (ISO/IEC 18013-5 §9.3.1 step 4, §9.1.2.5): every disclosed IssuerSignedItemBytes, as sent, hashes with the
 /// MSO's `digestAlgorithm` to `valueDigests[namespace][digestID]`. An item whose digest is missing or differs is
 /// refused, never dropped; two items of one namespace with one digestID are refused. Refusal:
 /// `value_digest_mismatch`, naming the item and its element. On success the context holds the vouched elements.
 struct ValueDigestPolicy: MDocPolicy {
+    /// The MSO's names of the digest algorithms (ISO/IEC 18013-5 §9.1.2.5).
+    static let names: [Digest: String] = [.sha256: "SHA-256", .sha384: "SHA-384", .sha512: "SHA-512"]
+
     func check(_ context: inout MDocContext) -> CredentialError? {
         guard let mso = context.mso else { return CredentialError(.malformedMDoc, "no MSO") }
         var elements: [DocumentDecision.ElementGroup] = []
@@ -28,7 +33,7 @@ struct ValueDigestPolicy: MDocPolicy {
                 guard mso.digestAlgorithm.hash(item.itemBytes).elementsEqual(expected) else {
                     return CredentialError(
                         .valueDigestMismatch,
-                        "\(element): the \(mso.digestAlgorithm.rawValue.uppercased()) of the IssuerSignedItemBytes "
+                        "\(element): the \(Self.names[mso.digestAlgorithm] ?? "digest") of the IssuerSignedItemBytes "
                             + "is not the MSO's digest (the element was altered or belongs to another credential)")
                 }
             }
