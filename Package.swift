@@ -92,7 +92,7 @@ let package = Package(
         .testTarget(
             name: "TrustAPITests",
             dependencies: [
-                "TrustAPI", "HTTPServer", "TrustListsService", "Publishing", "TrustLists", "JOSE", "X509",
+                "TrustAPI", "HTTPServer", "TrustListsService", "Credentials", "Publishing", "TrustLists", "JOSE", "X509",
                 "TestSupport",
             ]),
         .testTarget(

@@ -24,8 +24,11 @@ public struct DocumentDecision: Sendable {
         public let notBefore: Date
         /// Its notAfter, UTC.
         public let notAfter: Date
+        /// The certificate itself (for checks of its names, such as an AuthZEN subject's).
+        public let certificate: Certificate
 
         init(_ certificate: Certificate) {
+            self.certificate = certificate
             subject = certificate.subject.rfc4514
             sha256 = certificate.sha256Hex
             notBefore = certificate.notBefore

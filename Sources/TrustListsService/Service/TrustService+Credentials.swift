@@ -4,9 +4,9 @@ import Presentation
 import TrustLists
 
 extension TrustService {
-    /// The decision for a credential as a wallet or a verifier holds it (docs/architecture.md, Credentials): an mdoc
-    /// (a DeviceResponse, a Document or an IssuerSigned; CBOR, or base64url text) or an SD-JWT VC (text with `~`),
-    /// decided end to end against the current generation (``CredentialVerifier``).
+    /// The decision for a credential as a wallet or a verifier holds it, its form detected (docs/architecture.md,
+    /// Credentials): an mdoc (a DeviceResponse, a Document or an IssuerSigned; CBOR, or base64url text) or an SD-JWT
+    /// VC (text with `~`), decided end to end against the current generation (``CredentialVerifier``).
     /// - Parameters:
     ///   - credential: the credential's bytes.
     ///   - sessionTranscript: an mdoc session's SessionTranscript (CBOR, bare or tag-24 wrapped), for device
@@ -21,18 +21,53 @@ extension TrustService {
         at time: Date
     ) -> CredentialDecision {
         let queries = self.queries
-        var transcript: SessionTranscript?
-        if let sessionTranscript {
-            do {
-                transcript = try SessionTranscript(cborEncoded: sessionTranscript)
-            } catch {
-                return CredentialDecision(
-                    refusal: error.code, message: "SessionTranscript: \(error.reason)", at: time,
-                    generation: queries.generation)
-            }
+        let transcript: SessionTranscript?
+        switch Self.transcript(sessionTranscript) {
+        case .success(let decoded): transcript = decoded
+        case .failure(let error):
+            return CredentialDecision(
+                refusal: error.code, message: "SessionTranscript: \(error.reason)", at: time,
+                generation: queries.generation)
         }
         return CredentialVerifier.decide(
             credential, sessionTranscript: transcript, nonce: nonce, audience: audience, trust: queries,
             generation: queries.generation, at: time)
+    }
+
+    /// The decision for an mdoc given as CBOR (``MDocVerifier``); see
+    /// ``credentialDecision(_:sessionTranscript:nonce:audience:at:)``.
+    public func mdocDecision(_ mdoc: [UInt8], sessionTranscript: [UInt8]? = nil, at time: Date) -> CredentialDecision {
+        let queries = self.queries
+        switch Self.transcript(sessionTranscript) {
+        case .success(let transcript):
+            return MDocVerifier.decide(
+                cborEncoded: mdoc, sessionTranscript: transcript, trust: queries, generation: queries.generation,
+                at: time)
+        case .failure(let error):
+            return CredentialDecision(
+                refusal: error.code, message: "SessionTranscript: \(error.reason)", at: time,
+                generation: queries.generation)
+        }
+    }
+
+    /// The decision for an SD-JWT VC given as its compact text (``SDJWTVerifier``); see
+    /// ``credentialDecision(_:sessionTranscript:nonce:audience:at:)``.
+    public func sdJWTDecision(
+        _ sdJWT: String, nonce: String? = nil, audience: String? = nil, at time: Date
+    ) -> CredentialDecision {
+        let queries = self.queries
+        return SDJWTVerifier.decide(
+            compact: sdJWT, nonce: nonce, audience: audience, trust: queries, generation: queries.generation,
+            at: time)
+    }
+
+    /// A SessionTranscript decoded, nil for none, or why it does not decode.
+    private static func transcript(_ bytes: [UInt8]?) -> Result<SessionTranscript?, PresentationError> {
+        guard let bytes else { return .success(nil) }
+        do {
+            return .success(try SessionTranscript(cborEncoded: bytes))
+        } catch {
+            return .failure(error)
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Credentials
 import Foundation
+import JOSE
 import TrustLists
 
 /// The JSON of a credential decision (`trustctl query credential --json`, `POST /v1/decisions/credential`, an AuthZEN
@@ -156,5 +157,33 @@ struct RevocationAnswer: Encodable {
         try container.encode(revocation.crlNumber, forKey: .crlNumber)
         try container.encode(revocation.thisUpdate.map(Timestamp.text), forKey: .thisUpdate)
         try container.encode(revocation.nextUpdate.map(Timestamp.text), forKey: .nextUpdate)
+    }
+}
+
+extension CredentialAnswer {
+    /// The answer as a ``WireJSON/Object``, for the places that still compose objects (an AuthZEN evaluation's
+    /// `trust_metadata`): the JSON this value encodes to, read back, so that both forms are one.
+    public var object: WireJSON.Object {
+        let encoder = JSONEncoder()
+        guard let data = try? encoder.encode(self),
+            let value = try? JSONValue(jsonEncoded: Array(data), limits: JSONLimits(maxBytes: 1 << 24, maxDepth: 16)),
+            case .object(let members) = value
+        else { return [:] }
+        return Self.object(members)
+    }
+
+    private static func object(_ members: [String: JSONValue]) -> WireJSON.Object {
+        members.mapValues(Self.value)
+    }
+
+    private static func value(_ value: JSONValue) -> Any? {
+        switch value {
+        case .null: nil
+        case .bool(let bool): bool
+        case .string(let text): text
+        case .number(let number): number.rounded() == number && abs(number) < 1e15 ? Int(number) : number
+        case .array(let elements): elements.map(Self.value)
+        case .object(let members): object(members)
+        }
     }
 }
