@@ -4,9 +4,10 @@ import TrustLists
 import X509
 
 extension Fuzz {
-    /// A network made at start for the credential targets: the demo network's VICAL verified and indexed at ``time``,
-    /// a document signer under its first IACA (mDL) and a PID provider's signer under its third (PID, `dNSName`
-    /// `issuer.fuzz.test`). What these sign is trusted; nothing else can be.
+    /// A network made at start for the credential targets: the demo network's VICAL verified and indexed at ``time``
+    /// (its `credentials.vct` naming it for `urn:eudi:pid:1`), a document signer under its first IACA (mDL) and a PID
+    /// provider's signer under its third (PID, `dNSName` `issuer.fuzz.test`). What these sign is trusted; nothing
+    /// else can be.
     public struct CredentialNetwork: Sendable {
         /// 2026-01-02T00:00:00Z.
         public static let time = Date(timeIntervalSince1970: 1_767_312_000)
@@ -28,17 +29,19 @@ extension Fuzz {
             let content = network.vicalContent(issueID: 1, date: time - 3600)
             let verified = try TrustListVerifier(anchors: [network.root.certificate])
                 .verify(try network.signed(content), kind: .vical, at: time - 3000)
+            var credentials = CredentialSettings()
+            credentials.vct = ["urn:eudi:pid:1": [ListID(network: "fuzz", kind: .vical)]]
             let snapshot = SnapshotBuilder.build(
                 [
                     SnapshotBuilder.Input(
                         id: ListID(network: "fuzz", kind: .vical), maxAgeSeconds: 86_400, overdueGraceSeconds: 0,
                         verified: verified, at: time)
-                ], previousGeneration: nil, at: time)
+                ], previousGeneration: nil, at: time, credentials: ["fuzz": credentials])
             queries = TrustQueries(snapshot: snapshot)
             documentSigner = network.documentSigner
             pidIssuer = try DemoNetwork.issue(
                 "Fuzz PID Provider", by: network.iacas[2].iaca, at: time - 3600, validDays: 365,
-                kind: .leaf(eku: [OID.documentSignerEKU], usage: [.digitalSignature])
+                kind: .leaf(eku: nil, usage: [.digitalSignature])
             ) { builder in builder.dnsNames = [Self.issuerHost] }
         }
 

@@ -19,18 +19,8 @@ import X509
 
 let network = try! Fuzz.CredentialNetwork()
 
-/// The trust decisions: the issuer query over the network's VICAL.
-struct NetworkTrust: CredentialTrust {
-    let queries: TrustQueries
-    func documentSignerDecision(chain: [Certificate], docType: String, at time: Date) -> TrustDecision {
-        queries.issuerDecision(chain: chain, docType: docType, at: time)
-    }
-    func credentialIssuerDecision(chain: [Certificate], vct: String, at time: Date) -> TrustDecision {
-        queries.issuerDecision(chain: chain, docType: vct, at: time)
-    }
-}
-
-let trust = NetworkTrust(queries: network.queries)
+/// The trust decisions: the queries over the network's VICAL.
+let trust = network.queries
 let mDL = "org.iso.18013.5.1.mDL"
 
 /// The codes an mdoc decision documents: its own steps and the trust decision's.
@@ -38,8 +28,8 @@ let documentedCodes: Set<ReasonCode> = [
     .malformedMDoc, .limitsExceeded, .issuerAuthInvalid, .unsupportedAlgorithm, .unknownCriticalHeader,
     .badSignature, .unsupportedDigestAlgorithm, .docTypeMismatch, .msoNotYetValid, .msoExpired,
     .msoSignedOutsideValidity, .valueDigestMismatch, .issuingCountryMismatch, .deviceAuthInvalid, .noDocuments,
-    .notOnTrustList, .chainInvalid, .documentSignerEKU, .docTypeNotAuthorized, .revoked, .revocationUnavailable,
-    .trustListExpired, .trustListUnavailable,
+    .notOnTrustList, .chainInvalid, .documentSignerProfile, .docTypeNotAuthorized, .issuerKeyUsage, .revoked,
+    .revocationUnavailable, .trustListExpired, .trustListUnavailable,
 ]
 
 /// The entry point libFuzzer calls with each input; returns 0 (the input is never rejected from the corpus).

@@ -16,19 +16,8 @@ import X509
 
 let network = try! Fuzz.CredentialNetwork()
 
-/// The trust decisions: the issuer query over the network's VICAL, `urn:eudi:pid:1` standing for the PID docType.
-struct NetworkTrust: CredentialTrust {
-    let queries: TrustQueries
-    func documentSignerDecision(chain: [Certificate], docType: String, at time: Date) -> TrustDecision {
-        queries.issuerDecision(chain: chain, docType: docType, at: time)
-    }
-    func credentialIssuerDecision(chain: [Certificate], vct: String, at time: Date) -> TrustDecision {
-        queries.issuerDecision(
-            chain: chain, docType: vct == "urn:eudi:pid:1" ? "eu.europa.ec.eudi.pid.1" : vct, at: time)
-    }
-}
-
-let trust = NetworkTrust(queries: network.queries)
+/// The trust decisions: the queries over the network's VICAL.
+let trust = network.queries
 let header: [String: JSONValue] = [
     "typ": "dc+sd-jwt", "x5c": .array([.string(Base64.encode(network.pidIssuer.certificate.derEncoded))]),
 ]
@@ -38,7 +27,7 @@ let documentedCodes: Set<ReasonCode> = [
     .malformedSDJWT, .limitsExceeded, .unsupportedAlgorithm, .unknownCriticalHeader, .sdJWTTyp, .missingX5C,
     .badSignature, .weakKey, .issuerNotBound, .credentialExpired, .credentialNotYetValid,
     .unsupportedDigestAlgorithm, .disclosureUnreferenced, .disclosureRepeated, .disclosureInvalid,
-    .keyBindingInvalid, .keyBindingMissing, .notOnTrustList, .chainInvalid, .documentSignerEKU,
+    .keyBindingInvalid, .keyBindingMissing, .notOnTrustList, .chainInvalid, .documentSignerProfile, .issuerKeyUsage,
     .docTypeNotAuthorized, .revoked, .revocationUnavailable, .trustListExpired, .trustListUnavailable,
 ]
 

@@ -20,36 +20,28 @@ enum CredentialBenchmarks {
         }
     }
 
-    /// The trust the benchmark decides with: the issuer query over the VICAL, `urn:eudi:pid:1` for the PID docType.
-    struct BenchTrust: CredentialTrust {
-        let queries: TrustQueries
-        func documentSignerDecision(chain: [Certificate], docType: String, at time: Date) -> TrustDecision {
-            queries.issuerDecision(chain: chain, docType: docType, at: time)
-        }
-        func credentialIssuerDecision(chain: [Certificate], vct: String, at time: Date) -> TrustDecision {
-            queries.issuerDecision(chain: chain, docType: "eu.europa.ec.eudi.pid.1", at: time)
-        }
-    }
-
     private static func measure() throws {
         let time = Date(timeIntervalSince1970: 1_767_225_600)
         let network = try DemoNetwork(name: "Bench", at: time)
         let vical = try TrustListVerifier(anchors: [network.root.certificate]).verify(
             try network.signed(network.vicalContent(date: time - 60)), kind: .vical, at: time)
+        // The VICAL authorizes the PID's SD-JWT VC type too (networks[].credentials.vct).
+        var credentials = CredentialSettings()
+        credentials.vct = ["urn:eudi:pid:1": [ListID(network: "bench", kind: .vical)]]
         let snapshot = SnapshotBuilder.build(
             [
                 SnapshotBuilder.Input(
                     id: ListID(network: "bench", kind: .vical), maxAgeSeconds: 2_592_000,
                     overdueGraceSeconds: 259_200, verified: vical, at: time)
-            ], previousGeneration: nil, at: time)
-        let memoized = BenchTrust(queries: TrustQueries(snapshot: snapshot))
-        let plain = BenchTrust(queries: TrustQueries(snapshot: snapshot, memoCapacity: 0))
+            ], previousGeneration: nil, at: time, credentials: ["bench": credentials])
+        let memoized = TrustQueries(snapshot: snapshot)
+        let plain = TrustQueries(snapshot: snapshot, memoCapacity: 0)
         let at = time + 60
         try mdoc(network, memoized: memoized, plain: plain, at: at)
         try sdJWT(network, memoized: memoized, plain: plain, at: at)
     }
 
-    private static func mdoc(_ network: DemoNetwork, memoized: BenchTrust, plain: BenchTrust, at: Date) throws {
+    private static func mdoc(_ network: DemoNetwork, memoized: TrustQueries, plain: TrustQueries, at: Date) throws {
         let signer = network.documentSigner
         let iaca = network.iacas[0].iaca.certificate
         let elements = (0..<20).map { MDocIssuer.Element("org.iso.18013.5.1", "element_\($0)", .textString("value \($0)")) }
@@ -74,11 +66,11 @@ enum CredentialBenchmarks {
         report(ours: ours, plain: oursPlain, floor: floor)
     }
 
-    private static func sdJWT(_ network: DemoNetwork, memoized: BenchTrust, plain: BenchTrust, at: Date) throws {
+    private static func sdJWT(_ network: DemoNetwork, memoized: TrustQueries, plain: TrustQueries, at: Date) throws {
         let eldorado = network.iacas[2].iaca
         let issuer = try DemoNetwork.issue(
             "Bench PID Provider", by: eldorado, at: at, validDays: 365,
-            kind: .leaf(eku: [OID.documentSignerEKU], usage: [.digitalSignature])
+            kind: .leaf(eku: nil, usage: [.digitalSignature])
         ) { builder in builder.dnsNames = ["issuer.bench.example"] }
         let text = try SDJWTIssuer.issue(
             vct: "urn:eudi:pid:1", issuer: "https://issuer.bench.example", claims: [:],

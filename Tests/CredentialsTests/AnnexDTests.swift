@@ -42,7 +42,7 @@ struct AnnexDTests {
         let transcript = try SessionTranscript(cborEncoded: AnnexDResponse.sessionTranscriptBytes)
         let decision = MDocVerifier.decide(
             cborEncoded: AnnexDResponse.deviceResponse, sessionTranscript: transcript,
-            trust: QueriesTrust(queries: queries), generation: queries.generation, at: Self.time + 3600)
+            trust: queries, generation: queries.generation, at: Self.time + 3600)
         #expect(decision.trusted, "\(decision.message)")
         #expect(decision.responseStatus == 0)
         #expect(decision.documentErrors.isEmpty)
@@ -83,7 +83,7 @@ struct AnnexDTests {
             #expect((result.status == 0) == trusted, "openssl at \(time): \(result.stderr)")
             let queries = try Self.queries(at: Self.time)
             let decision = MDocVerifier.decide(
-                cborEncoded: AnnexDResponse.deviceResponse, trust: QueriesTrust(queries: queries), at: time)
+                cborEncoded: AnnexDResponse.deviceResponse, trust: queries, at: time)
             #expect(decision.trusted == trusted, "\(decision.message)")
             if !trusted {
                 #expect(decision.reason == .chainInvalid)

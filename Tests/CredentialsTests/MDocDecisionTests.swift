@@ -136,10 +136,10 @@ struct MDocDecisionTests {
 
 /// A trust that asks the queries about another docType than the document's: to see the trust decision's refusal.
 struct RenamingTrust: CredentialTrust {
-    let base: QueriesTrust
+    let base: TrustQueries
     let docType: String
 
-    init(_ base: QueriesTrust, docType: String) {
+    init(_ base: TrustQueries, docType: String) {
         self.base = base
         self.docType = docType
     }

@@ -24,7 +24,7 @@ struct RevokedIssuerTests {
         let world = try RevocationHarness()
         _ = try world.harness.refresh(at: world.t0)
         let queries = try world.loadedService(at: world.t0).queries
-        let trust = QueriesTrust(queries: queries)
+        let trust = queries
         let iaca = world.sim.iacas[0].iaca.certificate
         let crl = try world.crl(of: world.sim.iacas[0].iaca, number: 1)
 

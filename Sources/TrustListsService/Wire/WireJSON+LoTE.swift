@@ -7,8 +7,7 @@ extension WireJSON {
     /// `provider` = the scheme operator's name, `issueID` = `sequenceNumber`, `date` = ListIssueDateTime, `entries` =
     /// the number of trusted entities) and the LoTE's own: `loteType`, `sequenceNumber`, `territory`, `signingTime`,
     /// `entities` and `services` (docs/cli.md).
-    public static func loteVerification(_ verified: VerifiedLoTE) -> Object {
-        let lote = verified.lote
+    public static func loteVerification(_ verified: VerifiedList, lote: LoTE) -> Object {
         let entities: [Object] = lote.entities.map { entity in
             [
                 "name": entity.displayName, "tradeName": MultilingualString.preferred(entity.tradeName),
@@ -33,9 +32,9 @@ extension WireJSON {
         }
         return [
             "valid": true, "reason": nil, "message": "verified", "kind": "lote", "provider": lote.operatorName,
-            "issueID": lote.sequenceNumber, "date": lote.issueDate, "nextUpdate": lote.nextUpdate, "notAfter": nil,
+            "issueID": lote.sequenceNumber, "date": lote.issueDate, "nextUpdate": lote.nextUpdateTime, "notAfter": nil,
             "entries": lote.entities.count, "warnings": verified.warnings, "sha256": verified.sha256Hex,
-            "algorithm": verified.algorithm.rawValue, "x5chain": verified.x5cCount, "verifiedAt": verified.verifiedAt,
+            "algorithm": verified.algorithm, "x5chain": verified.x5chainCount, "verifiedAt": verified.verifiedAt,
             "signer": [
                 "subject": verified.signer.subject.rfc4514, "notBefore": verified.signer.notBefore,
                 "notAfter": verified.signer.notAfter, "sha256": verified.signer.sha256Hex,
