@@ -50,7 +50,9 @@ let package = Package(
         // The HTTP API of trustlistd: routes and handlers over the current TrustService (a library, tested in-process).
         .target(
             name: "TrustAPI",
-            dependencies: ["HTTPServer", "TrustListsService", "Credentials", "Presentation", "TrustLists", "JOSE", "X509"]),
+            dependencies: [
+                "HTTPServer", "TrustListsService", "Credentials", "Presentation", "TrustLists", "JOSE", "X509",
+            ]),
         // Publishing signed lists (trustctl sign) and the demo network.
         .target(name: "Publishing", dependencies: ["TrustLists", "JOSE", "COSE", "X509"]),
         // Argument parsing and the commands of trustctl, as a library so that tests can drive them in-process.
@@ -66,7 +68,8 @@ let package = Package(
         .executableTarget(
             name: "trustlists-bench",
             dependencies: [
-                "TrustAPI", "HTTPServer", "TrustListsService", "Credentials", "Presentation", "Publishing", "TrustLists",
+                "TrustAPI", "HTTPServer", "TrustListsService", "Credentials", "Presentation", "Publishing",
+                "TrustLists",
                 "JOSE", "COSE", "X509", "COpenSSL", "CCurl",
             ]),
 
@@ -92,7 +95,8 @@ let package = Package(
         .testTarget(
             name: "TrustAPITests",
             dependencies: [
-                "TrustAPI", "HTTPServer", "TrustListsService", "Credentials", "Publishing", "TrustLists", "JOSE", "X509",
+                "TrustAPI", "HTTPServer", "TrustListsService", "Credentials", "Publishing", "TrustLists", "JOSE",
+                "X509",
                 "TestSupport",
             ]),
         .testTarget(

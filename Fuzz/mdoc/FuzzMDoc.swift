@@ -40,7 +40,8 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let rest = Array(input.dropFirst())
     switch mode % 3 {
     case 0:
-        check(MDocVerifier.decide(cborEncoded: rest, trust: trust, at: Fuzz.CredentialNetwork.time), rest, signed: false)
+        check(
+            MDocVerifier.decide(cborEncoded: rest, trust: trust, at: Fuzz.CredentialNetwork.time), rest, signed: false)
     case 1:
         guard rest.count >= 2 else { return 0 }
         let split = min(rest.count, 2 + (Int(rest[0]) << 8 | Int(rest[1])))
@@ -69,7 +70,8 @@ func check(_ decision: CredentialDecision, _ bytes: [UInt8], signed: Bool) {
             Fuzz.require(!document.message.isEmpty, "\(reason) without a message")
             Fuzz.require(document.elements.isEmpty, "a refused document with vouched elements")
         } else {
-            Fuzz.require(document.trustedBy != nil && document.deviceAuth != nil, "trusted without anchor or deviceAuth")
+            Fuzz.require(
+                document.trustedBy != nil && document.deviceAuth != nil, "trusted without anchor or deviceAuth")
         }
     }
     if let reason = decision.reason {

@@ -44,7 +44,9 @@ enum CredentialBenchmarks {
     private static func mdoc(_ network: DemoNetwork, memoized: TrustQueries, plain: TrustQueries, at: Date) throws {
         let signer = network.documentSigner
         let iaca = network.iacas[0].iaca.certificate
-        let elements = (0..<20).map { MDocIssuer.Element("org.iso.18013.5.1", "element_\($0)", .textString("value \($0)")) }
+        let elements = (0..<20).map {
+            MDocIssuer.Element("org.iso.18013.5.1", "element_\($0)", .textString("value \($0)"))
+        }
         let issued = try MDocIssuer.issue(
             docType: "org.iso.18013.5.1.mDL", elements: elements, deviceKey: try PrivateKey.generate(.ecP256).publicKey,
             signerKey: signer.key, signerChain: [signer.certificate, iaca], signed: at - 60, validUntil: at + 86_400)
@@ -53,7 +55,8 @@ enum CredentialBenchmarks {
         guard first.trusted else {
             throw OpenSSLDirect.Failure(description: "the benchmark mdoc is not trusted: \(first.message)")
         }
-        print("  mdoc: a Document of \(bytes.count) bytes, 20 elements, ES256 issuerAuth, x5chain DS + IACA; one thread")
+        print(
+            "  mdoc: a Document of \(bytes.count) bytes, 20 elements, ES256 issuerAuth, x5chain DS + IACA; one thread")
         // The floor: the ES256 verify of the Sig_structure, the chain, and the 20 digests of the items as encoded.
         let message = try COSESign1(cborEncoded: issued.issuerAuth.encoded())
         let toBeSigned = try message.toBeSigned()

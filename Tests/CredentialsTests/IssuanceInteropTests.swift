@@ -36,7 +36,10 @@ struct IssuanceInteropTests {
             file: PythonCredentials.script, arguments: ["check-mdoc"], input: Array(hex.utf8))
         let facts = try JSONDecoder().decode(MDocFacts.self, from: Data(output))
         #expect(facts.docType == CredentialWorld.mDL)
-        #expect(facts.elements == ["org.iso.18013.5.1": ["family_name", "portrait"], "org.iso.18013.5.1.aamva": ["DHS_compliance"]])
+        #expect(
+            facts.elements == [
+                "org.iso.18013.5.1": ["family_name", "portrait"], "org.iso.18013.5.1.aamva": ["DHS_compliance"],
+            ])
     }
 
     @Test("an SD-JWT VC with a Key Binding JWT: signature, digests, sd_hash and the holder's signature verify")

@@ -76,7 +76,10 @@ struct KeyFormTests {
         let decoded = try COSEKey(CBORReader(try CBORDecoder().decode(offCurveCOSE.encoded())))
         #expect(throws: COSEError(.unsupportedKey)) { try decoded.publicKey() }
         #expect(throws: JOSEError(.malformedJWK)) {
-            try PublicJWK.publicKey(["kty": "EC", "crv": "P-256", "x": .string(Base64URLText.encode(x)), "y": .string(Base64URLText.encode(offCurve))])
+            try PublicJWK.publicKey([
+                "kty": "EC", "crv": "P-256", "x": .string(Base64URLText.encode(x)),
+                "y": .string(Base64URLText.encode(offCurve)),
+            ])
         }
         #expect(throws: JOSEError(.malformedJWK)) { try PublicJWK.publicKey(["kty": "EC", "crv": "P-256", "d": "AA"]) }
     }
@@ -87,12 +90,18 @@ struct KeyFormTests {
         let x = try #require(bytes(fromHex: key.x))
         for map in [
             CBOR.map([.init(key: 1, value: 4), .init(key: -1, value: 1)]),
-            CBOR.map([.init(key: 1, value: 2), .init(key: -1, value: 1), .init(key: -2, value: .byteString(x)),
-                      .init(key: -3, value: true)]),
-            CBOR.map([.init(key: 1, value: 2), .init(key: -1, value: 1), .init(key: -2, value: .byteString(x)),
-                      .init(key: -4, value: .byteString(x))]),
+            CBOR.map([
+                .init(key: 1, value: 2), .init(key: -1, value: 1), .init(key: -2, value: .byteString(x)),
+                .init(key: -3, value: true),
+            ]),
+            CBOR.map([
+                .init(key: 1, value: 2), .init(key: -1, value: 1), .init(key: -2, value: .byteString(x)),
+                .init(key: -4, value: .byteString(x)),
+            ]),
         ] {
-            #expect(throws: COSEError(.unsupportedKey)) { try COSEKey(CBORReader(try CBORDecoder().decode(map.encoded()))) }
+            #expect(throws: COSEError(.unsupportedKey)) {
+                try COSEKey(CBORReader(try CBORDecoder().decode(map.encoded())))
+            }
         }
     }
 }

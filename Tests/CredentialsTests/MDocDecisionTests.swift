@@ -31,7 +31,8 @@ struct MDocDecisionTests {
         #expect(document.trustedBy?.sha256 == python.world.sim.iacas[0].iaca.certificate.sha256Hex)
         #expect(document.trustedBy?.list == QueryWorld.vicalID)
         #expect(document.signer?.sha256 == python.world.documentSigner.certificate.sha256Hex)
-        #expect(Dictionary(uniqueKeysWithValues: document.elements.map { ($0.nameSpace, $0.identifiers) }) == Self.issued)
+        #expect(
+            Dictionary(uniqueKeysWithValues: document.elements.map { ($0.nameSpace, $0.identifiers) }) == Self.issued)
         #expect(document.elements.map(\.nameSpace) == ["org.iso.18013.5.1", "org.iso.18013.5.1.aamva"])
         #expect(document.deviceAuth == .verified)
         #expect(document.validity.validUntil == python.world.now + 30 * TestPKI.day)
@@ -127,7 +128,8 @@ struct MDocDecisionTests {
     func docTypeNotAuthorized() throws {
         let python = try PythonCredentials.get()
         let decision = MDocVerifier.decide(
-            cborEncoded: try python.mdoc("document"), trust: RenamingTrust(python.world.trust, docType: "org.example.x"),
+            cborEncoded: try python.mdoc("document"),
+            trust: RenamingTrust(python.world.trust, docType: "org.example.x"),
             at: python.world.now)
         #expect(decision.reason == .docTypeNotAuthorized, "\(decision.message)")
         #expect(decision.documents.first?.deviceAuth == nil)

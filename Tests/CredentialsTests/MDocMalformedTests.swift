@@ -50,7 +50,8 @@ struct MDocMalformedTests {
         for length in 0..<bytes.count {
             let decision = Self.decide(Array(bytes.prefix(length)), world)
             guard decision.reason == .malformedMDoc, decision.documents.isEmpty else {
-                Issue.record("prefix of \(length) bytes: \(decision.reason?.rawValue ?? "trusted"): \(decision.message)")
+                Issue.record(
+                    "prefix of \(length) bytes: \(decision.reason?.rawValue ?? "trusted"): \(decision.message)")
                 return
             }
         }
@@ -63,15 +64,32 @@ struct MDocMalformedTests {
             (["version": "1.0", "documents": .map([]), "status": 0], "documents"),
             (["version": "1.0", "documents": .array([.textString("x")]), "status": 0], "documents[0]"),
             (["docType": 7, "issuerSigned": .map([])], "docType"),
-            (["docType": "a", "issuerSigned": ["issuerAuth": .array([])], "deviceSigned": ["nameSpaces": 1]],
-             "deviceSigned.nameSpaces"),
+            (
+                ["docType": "a", "issuerSigned": ["issuerAuth": .array([])], "deviceSigned": ["nameSpaces": 1]],
+                "deviceSigned.nameSpaces"
+            ),
             (["issuerSigned": .map([]), "docType": "a"], "issuerSigned.issuerAuth"),
-            (["docType": "a", "issuerSigned": ["issuerAuth": .null, "nameSpaces": ["ns": .array([.map([])])]]],
-             "issuerSigned.nameSpaces.ns[0]"),
-            (["docType": "a", "issuerSigned": ["issuerAuth": .null, "nameSpaces": ["ns": .array([
-                .tagged(24, .byteString([0xff, 0x00]))])]]], "issuerSigned.nameSpaces.ns[0] (tag 24 content)"),
-            (["docType": "a", "issuerSigned": ["issuerAuth": .null, "nameSpaces": ["ns": .array([])]]],
-             "issuerSigned.nameSpaces.ns"),
+            (
+                ["docType": "a", "issuerSigned": ["issuerAuth": .null, "nameSpaces": ["ns": .array([.map([])])]]],
+                "issuerSigned.nameSpaces.ns[0]"
+            ),
+            (
+                [
+                    "docType": "a",
+                    "issuerSigned": [
+                        "issuerAuth": .null,
+                        "nameSpaces": [
+                            "ns": .array([
+                                .tagged(24, .byteString([0xff, 0x00]))
+                            ])
+                        ],
+                    ],
+                ], "issuerSigned.nameSpaces.ns[0] (tag 24 content)"
+            ),
+            (
+                ["docType": "a", "issuerSigned": ["issuerAuth": .null, "nameSpaces": ["ns": .array([])]]],
+                "issuerSigned.nameSpaces.ns"
+            ),
         ] as [(CBOR, String)])
     func wrongShapes(value: CBOR, path: String) throws {
         let world = try CredentialWorld()
@@ -136,7 +154,9 @@ struct MDocMalformedTests {
                 .init(key: "valueDigests", value: .map([.init(key: "org.iso.18013.5.1", value: .map(digests))])),
                 .init(
                     key: "deviceKeyInfo",
-                    value: .map([.init(key: "deviceKey", value: try MDocIssuer.coseKey(world.documentSigner.key.publicKey))])),
+                    value: .map([
+                        .init(key: "deviceKey", value: try MDocIssuer.coseKey(world.documentSigner.key.publicKey))
+                    ])),
                 .init(key: "docType", value: "org.iso.18013.5.1.mDL"),
                 .init(
                     key: "validityInfo",
@@ -147,7 +167,9 @@ struct MDocMalformedTests {
                     ])),
             ])
         }
-        let huge = (0..<5_000).map { CBOR.MapEntry(key: .unsigned(UInt64($0)), value: .byteString([UInt8](repeating: 1, count: 32))) }
+        let huge = (0..<5_000).map {
+            CBOR.MapEntry(key: .unsigned(UInt64($0)), value: .byteString([UInt8](repeating: 1, count: 32)))
+        }
         let short = [CBOR.MapEntry(key: 0, value: .byteString([1, 2, 3]))]
         for (digests, reason) in [(huge, ReasonCode.limitsExceeded), (short, .malformedMDoc)] {
             let document = CBOR.map([

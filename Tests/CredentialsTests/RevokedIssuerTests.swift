@@ -40,7 +40,8 @@ struct RevokedIssuerTests {
         let good = MDocVerifier.decide(
             cborEncoded: try Self.mdoc(world.sim.documentSigner, world), trust: trust, at: world.t0)
         #expect(
-            !(try OpenSSLRevocationOracle.isRevoked(world.sim.documentSigner.certificate, ca: iaca, crl: crl, at: world.t0)))
+            !(try OpenSSLRevocationOracle.isRevoked(
+                world.sim.documentSigner.certificate, ca: iaca, crl: crl, at: world.t0)))
         #expect(good.trusted, "\(good.message)")
         #expect(good.documents.first?.revocation?.checked == true)
         #expect(good.documents.first?.revocation?.state == .fresh)

@@ -12,13 +12,16 @@ import X509
 @Suite("SD-JWT VC: bad input is refused with a clear reason")
 struct SDJWTMalformedTests {
     /// An issuer JWT signed by the world's PID provider over `payload`, with `x5c` unless told otherwise.
-    static func issuerJWT(_ world: CredentialWorld, _ payload: [String: JSONValue], x5c: [Certificate]? = nil) throws
+    static func issuerJWT(
+        _ world: CredentialWorld, _ payload: [String: JSONValue], x5c: [Certificate]? = nil
+    ) throws
         -> String
     {
         let chain = x5c ?? world.pidIssuerChain
         var header: [String: JSONValue] = ["typ": "dc+sd-jwt"]
         if !chain.isEmpty { header["x5c"] = .array(chain.map { .string(Data($0.derEncoded).base64EncodedString()) }) }
-        return try JWS.sign(header: header, payload: try JSONValue.object(payload).jsonEncoded(), key: world.pidIssuer.key)
+        return try JWS.sign(
+            header: header, payload: try JSONValue.object(payload).jsonEncoded(), key: world.pidIssuer.key)
     }
 
     /// The claims every credential of this suite carries.
@@ -84,7 +87,8 @@ struct SDJWTMalformedTests {
     @Test("alg none is unsupported_alg; no x5c is missing_x5c; no vct is malformed_sd_jwt")
     func headerAndClaims() throws {
         let world = try CredentialWorld()
-        let none = Base64URLText.encode(Array("{\"alg\":\"none\",\"typ\":\"dc+sd-jwt\"}".utf8)) + "."
+        let none =
+            Base64URLText.encode(Array("{\"alg\":\"none\",\"typ\":\"dc+sd-jwt\"}".utf8)) + "."
             + Base64URLText.encode(Array("{\"vct\":\"x\"}".utf8)) + "."
         #expect(Self.decide(none + "~", world).reason == .unsupportedAlgorithm)
         #expect(Self.decide(try Self.issuerJWT(world, Self.claims(world), x5c: []) + "~", world).reason == .missingX5C)

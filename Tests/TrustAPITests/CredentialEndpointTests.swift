@@ -125,7 +125,8 @@ struct CredentialEndpointTests {
     @Test(
         "a body that is not the request is 400 malformed_request_body",
         arguments: [
-            "{}", "{\"mdoc\": \"AA\", \"sdJwt\": \"a~\"}", "{\"mdoc\": \"a+b/\"}", "{\"mdoc\": \"oQE\", \"nonce\": \"n\"}",
+            "{}", "{\"mdoc\": \"AA\", \"sdJwt\": \"a~\"}", "{\"mdoc\": \"a+b/\"}",
+            "{\"mdoc\": \"oQE\", \"nonce\": \"n\"}",
             "{\"sdJwt\": \"a~\", \"sessionTranscript\": \"gw\"}", "{\"sdJwt\": \"a~\", \"extra\": 1}",
             "{\"sdJwt\": \"a~\", \"at\": \"yesterday\"}",
         ])

@@ -58,7 +58,8 @@ struct QueryCredentialCommandTests {
             signerChain: [signer.certificate, world.sim.iacas[0].iaca.certificate], signed: now - 60,
             validUntil: now + TestPKI.day)
         if tamper { mdoc = mdoc.replacing("family_name", with: "Mallory") }
-        let signed = try MDocIssuer.deviceSigned(docType: mdoc.docType, sessionTranscript: Self.transcript, deviceKey: device)
+        let signed = try MDocIssuer.deviceSigned(
+            docType: mdoc.docType, sessionTranscript: Self.transcript, deviceKey: device)
         return MDocIssuer.deviceResponse(documents: [mdoc.document(deviceSigned: signed)])
     }
 

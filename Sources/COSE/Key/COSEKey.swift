@@ -37,7 +37,8 @@ public struct COSEKey: Sendable, Hashable {
             let type = try map.required(1).int()
             let curve = try map.required(-1).int()
             if map.optional(-4) != nil {
-                throw COSEError(.unsupportedKey, "\(reader.displayPath): a private key (d, -4) where a public key is expected")
+                throw COSEError(
+                    .unsupportedKey, "\(reader.displayPath): a private key (d, -4) where a public key is expected")
             }
             let algorithm: KeyAlgorithm
             switch (type, curve) {

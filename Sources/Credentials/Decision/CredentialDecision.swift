@@ -64,7 +64,8 @@ public struct CredentialDecision: Sendable {
             reason = nil
             message =
                 documents.count == 1
-                ? documents[0].message : "\(documents.count) documents trusted: " + documents.map(\.message).joined(separator: "; ")
+                ? documents[0].message
+                : "\(documents.count) documents trusted: " + documents.map(\.message).joined(separator: "; ")
         }
     }
 

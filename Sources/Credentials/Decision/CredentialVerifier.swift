@@ -37,7 +37,8 @@ public enum CredentialVerifier {
         }
         guard trimmed.allSatisfy(isBase64URL) else { return .mdoc(bytes) }
         do {
-            return .mdoc(try Base64URL.decode(String(decoding: trimmed, as: UTF8.self), path: "mdoc", code: .malformedMDoc))
+            return .mdoc(
+                try Base64URL.decode(String(decoding: trimmed, as: UTF8.self), path: "mdoc", code: .malformedMDoc))
         } catch {
             throw CredentialError(.malformedMDoc, error.reason)
         }

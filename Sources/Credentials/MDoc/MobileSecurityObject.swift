@@ -131,7 +131,11 @@ public struct MobileSecurityObject: Sendable {
         for entry in map.entries {
             if case .textString(let name) = entry.key.content, Self.members.contains(name) { continue }
             let name: String
-            if case .textString(let text) = entry.key.content { name = text } else { name = entry.key.value.description }
+            if case .textString(let text) = entry.key.content {
+                name = text
+            } else {
+                name = entry.key.value.description
+            }
             others.append((name, entry.value))
         }
         otherMembers = others

@@ -93,7 +93,8 @@ public struct DisclosedClaims: Sendable {
             guard let list = digests.arrayValue else {
                 throw CredentialError(
                     .malformedSDJWT,
-                    "\(Self.join(path, "_sd")): expected an array of digests (SD-JWT §4.2.4.1), found \(digests.kindName)")
+                    "\(Self.join(path, "_sd")): expected an array of digests (SD-JWT §4.2.4.1), found \(digests.kindName)"
+                )
             }
             for element in list {
                 guard let digest = element.stringValue else {

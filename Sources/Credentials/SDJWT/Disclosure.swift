@@ -27,13 +27,14 @@ public struct Disclosure: Sendable {
         let path = "disclosures[\(index)]"
         guard text.utf8.count <= limits.maxBytes * 4 / 3 + 4 else {
             throw CredentialError(
-                .limitsExceeded, "\(path): \(text.utf8.count) characters; the limit is \(limits.maxBytes) bytes of JSON")
+                .limitsExceeded, "\(path): \(text.utf8.count) characters; the limit is \(limits.maxBytes) bytes of JSON"
+            )
         }
         let json: JSONValue
         do {
             let bytes = try Base64URL.decode(text, path: path, code: .malformedSDJWT)
             json = try JSONValue(jsonEncoded: bytes, limits: limits, label: path)
-        } catch where error.code == .limitsExceeded {
+        } catch  where error.code == .limitsExceeded {
             throw CredentialError(.limitsExceeded, error.reason)
         } catch {
             throw CredentialError(.malformedSDJWT, "\(error.reason) (SD-JWT §4.2: base64url of a JSON array)")

@@ -43,9 +43,12 @@ public enum KeyBinding {
                     "a nonce or an audience was given to bind to, and the SD-JWT has no Key Binding JWT (SD-JWT §7.3)"),
                 warning: nil)
         }
-        guard let algorithm else { return Result(outcome: .notCheckable, failure: nil, warning: .deviceAuthNotCheckable) }
+        guard let algorithm else {
+            return Result(outcome: .notCheckable, failure: nil, warning: .deviceAuthNotCheckable)
+        }
         do throws(CredentialError) {
-            try verify(keyBinding, of: sdJWT, algorithm: algorithm, nonce: nonce, audience: audience, at: time, skew: skew)
+            try verify(
+                keyBinding, of: sdJWT, algorithm: algorithm, nonce: nonce, audience: audience, at: time, skew: skew)
         } catch {
             return Result(outcome: .invalid, failure: error, warning: nil)
         }

@@ -45,7 +45,8 @@ public struct SDJWT: Sendable {
         }
         // Split on the bytes: a `~` is ASCII, and splitting a String by Characters costs more than the rest of the
         // decoding.
-        let parts = compact.utf8.split(separator: UInt8(ascii: "~"), omittingEmptySubsequences: false).map(Substring.init)
+        let parts = compact.utf8.split(separator: UInt8(ascii: "~"), omittingEmptySubsequences: false).map(
+            Substring.init)
         guard parts.count >= 2 else {
             throw CredentialError(
                 .malformedSDJWT,
@@ -64,7 +65,8 @@ public struct SDJWT: Sendable {
         }
         guard let object = payload.objectValue else {
             throw CredentialError(
-                .malformedSDJWT, "issuer JWT payload: expected a JSON object (RFC 7519 §7.2), found \(payload.kindName)")
+                .malformedSDJWT, "issuer JWT payload: expected a JSON object (RFC 7519 §7.2), found \(payload.kindName)"
+            )
         }
         do {
             claims = try JWTClaims(claims: object)

@@ -27,7 +27,8 @@ public struct IssuedMDoc: Sendable {
                 24,
                 .byteString(
                     CBOR.map([
-                        .init(key: "digestID", value: .unsigned(digestID)), .init(key: "random", value: .byteString(random)),
+                        .init(key: "digestID", value: .unsigned(digestID)),
+                        .init(key: "random", value: .byteString(random)),
                         .init(key: "elementIdentifier", value: .textString(identifier)),
                         .init(key: "elementValue", value: value),
                     ]).encoded()))

@@ -54,7 +54,8 @@ public enum MDocIssuer {
         for item in items {
             if digests[item.nameSpace] == nil { order.append(item.nameSpace) }
             digests[item.nameSpace, default: []].append(
-                .init(key: .unsigned(item.digestID), value: .byteString(digestAlgorithm.hash(item.itemBytes.encoded()))))
+                .init(key: .unsigned(item.digestID), value: .byteString(digestAlgorithm.hash(item.itemBytes.encoded())))
+            )
         }
         let algorithmName = ["sha256": "SHA-256", "sha384": "SHA-384", "sha512": "SHA-512"][digestAlgorithm.rawValue]
         let mso = CBOR.map([
@@ -120,7 +121,9 @@ public enum MDocIssuer {
         let signature = try COSESign1.sign(payload: authentication, key: deviceKey, detached: true)
         return .map([
             .init(key: "nameSpaces", value: nameSpaces),
-            .init(key: "deviceAuth", value: .map([.init(key: "deviceSignature", value: try CBORDecoder.decodeValue(signature))])),
+            .init(
+                key: "deviceAuth",
+                value: .map([.init(key: "deviceSignature", value: try CBORDecoder.decodeValue(signature))])),
         ])
     }
 

@@ -61,6 +61,7 @@ public enum SDJWTIssuer {
             "nonce": .string(nonce), "sd_hash": .string(Base64URL.encode(Digest.sha256.hash(Array(presentation.utf8)))),
         ]
         return presentation
-            + (try JWS.sign(header: ["typ": "kb+jwt"], payload: try JSONValue.object(claims).jsonEncoded(), key: holderKey))
+            + (try JWS.sign(
+                header: ["typ": "kb+jwt"], payload: try JSONValue.object(claims).jsonEncoded(), key: holderKey))
     }
 }

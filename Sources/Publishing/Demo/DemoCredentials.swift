@@ -17,14 +17,16 @@ public struct DemoCredentials: Sendable {
     public static let pidIssuer = "https://pid.demo.example"
     /// The PID's SD-JWT VC type.
     public static let pidVCT = "urn:eudi:pid:1"
-    /// The mDL's and the PID's docTypes.
+    /// The mDL's docType.
     public static let mDL = "org.iso.18013.5.1.mDL"
+    /// The PID's docType.
     public static let pid = "eu.europa.ec.eudi.pid.1"
 
     /// The holder's device key (bound by every MSO and the SD-JWT VC's `cnf`).
     public let deviceKey: PrivateKey
-    /// An IACA no list names, and its document signer: what an unlisted issuer signs with.
+    /// An IACA no list names.
     public let unlistedIACA: DemoNetwork.Issued
+    /// Its document signer: what an unlisted issuer signs with.
     public let unlistedSigner: DemoNetwork.Issued
     /// The files, by name under `published/credentials/`.
     public let files: [(name: String, bytes: [UInt8])]
@@ -70,7 +72,8 @@ public struct DemoCredentials: Sendable {
             (
                 "mdl-revoked-signer.cbor",
                 try response(
-                    try Self.issueMDL(signer: network.revokedDocumentSigner, chain: [utopia], deviceKey: deviceKey, at: time))
+                    try Self.issueMDL(
+                        signer: network.revokedDocumentSigner, chain: [utopia], deviceKey: deviceKey, at: time))
             ),
             (
                 "mdl-unlisted-issuer.cbor",

@@ -22,9 +22,11 @@ extension TrustAPI {
             switch (try body.string("mdoc"), try body.string("sdJwt")) {
             case (.some, nil):
                 for key in ["nonce", "audience"] where try body.string(key) != nil {
-                    throw APIFailure.badBody("\(key): goes with sdJwt (a Key Binding JWT); an mdoc has sessionTranscript")
+                    throw APIFailure.badBody(
+                        "\(key): goes with sdJwt (a Key Binding JWT); an mdoc has sessionTranscript")
                 }
-                let transcript = try body.string("sessionTranscript") == nil
+                let transcript =
+                    try body.string("sessionTranscript") == nil
                     ? nil : try Self.base64URL(body, "sessionTranscript", limit: 1 << 20)
                 decision = service.mdocDecision(
                     try Self.base64URL(body, "mdoc", limit: CredentialVerifier.maxBytes), sessionTranscript: transcript,

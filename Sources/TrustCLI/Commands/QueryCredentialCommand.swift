@@ -9,14 +9,16 @@ enum QueryCredentialCommand: Command {
     static let spec = CommandSpec(
         name: "query credential",
         overview: "Decide whether a credential the wallet holds (an mdoc or an SD-JWT VC) is trusted, end to end.",
-        usage: "<file> [--session-transcript <file>] [--nonce <nonce> --aud <audience>] [--config <file>] [--at <time>] [--json]",
+        usage:
+            "<file> [--session-transcript <file>] [--nonce <nonce> --aud <audience>] [--config <file>] [--at <time>] [--json]",
         options: [
             .value(
                 "session-transcript", "file",
                 "An mdoc session's SessionTranscript (CBOR; bare or as tag-24 SessionTranscriptBytes), to check the "
                     + "device signature over."),
             .value("nonce", "nonce", "The nonce an SD-JWT VC's Key Binding JWT must carry."),
-            .value("aud", "audience", "The audience an SD-JWT VC's Key Binding JWT must name (the verifier's client id)."),
+            .value(
+                "aud", "audience", "The audience an SD-JWT VC's Key Binding JWT must name (the verifier's client id)."),
             ConfigOption.option,
             .value("at", "time", "Decide at this RFC 3339 time instead of now."),
             .flag("json", "Print JSON: trusted, reason, message, documents (trustedBy, elements, deviceAuth, …), …"),

@@ -28,6 +28,7 @@ public struct CredentialAnswer: Encodable, Sendable {
         case trusted, reason, message, query, at, generation, format, responseStatus, documentErrors, documents
     }
 
+    /// Writes the members above, null where there is no value.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(decision.trusted, forKey: .trusted)

@@ -78,7 +78,8 @@ extension PublicKey {
         guard EVP_PKEY_get_octet_string_param(pointer, "encoded-pub-key", &point, point.count, &length) == 1,
             length == point.count, point[0] == 0x04
         else {
-            throw OpenSSLErrorQueue.error(.openSSLFailure, "the \(algorithm.rawValue) point is not in uncompressed form")
+            throw OpenSSLErrorQueue.error(
+                .openSSLFailure, "the \(algorithm.rawValue) point is not in uncompressed form")
         }
         return (Array(point[1...size]), Array(point[(size + 1)...]))
     }
@@ -90,8 +91,9 @@ extension PublicKey {
         let groupKey: StaticString = "group"
         let publicKey: StaticString = "pub"
         // EVP_PKEY_PUBLIC_KEY: the domain and other parameters plus the public key (openssl/evp.h).
-        let selection = Int32(OSSL_KEYMGMT_SELECT_DOMAIN_PARAMETERS | OSSL_KEYMGMT_SELECT_OTHER_PARAMETERS
-            | OSSL_KEYMGMT_SELECT_PUBLIC_KEY)
+        let selection = Int32(
+            OSSL_KEYMGMT_SELECT_DOMAIN_PARAMETERS | OSSL_KEYMGMT_SELECT_OTHER_PARAMETERS
+                | OSSL_KEYMGMT_SELECT_PUBLIC_KEY)
         var point = point
         var groupName = Array(group.utf8CString)
         return groupName.withUnsafeMutableBufferPointer { name in

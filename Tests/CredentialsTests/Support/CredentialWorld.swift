@@ -35,8 +35,9 @@ struct CredentialWorld: Sendable {
                 ], previousGeneration: nil, at: world.now, credentials: ["sim": credentials]))
         documentSigner = try QueryWorld.documentSigner(under: world.sim.iacas[0].iaca)
         let eldorado = world.sim.iacas[2].iaca
-        pidIssuer = try TestPKI.issue("Sim PID Provider", by: eldorado, notBefore: TestPKI.referenceTime - 30 * TestPKI.day)
-        { builder in
+        pidIssuer = try TestPKI.issue(
+            "Sim PID Provider", by: eldorado, notBefore: TestPKI.referenceTime - 30 * TestPKI.day
+        ) { builder in
             // An SD-JWT VC issuer needs keyUsage digitalSignature and no EKU (credentialIssuerDecision).
             builder.keyUsage = [.digitalSignature]
             builder.dnsNames = [Self.pidIssuerHost]
