@@ -79,7 +79,8 @@ public enum Trustctl {
         var text = """
             OVERVIEW: Keeps a wallet's trust in ISO/IEC 18013-5 trust networks current and honest: fetches and verifies
             signed VICALs (issuer CAs), RICALs (reader CAs) and EU Lists of Trusted Entities (LoTEs: PID, WRPAC and
-            wallet providers), keeps the last good lists, and answers trust queries.
+            wallet providers), keeps the last good lists, answers trust queries, and decides the credentials a wallet
+            holds (mdocs, SD-JWT VCs).
 
             USAGE: \(program) <command> [options]
 

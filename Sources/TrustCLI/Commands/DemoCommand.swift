@@ -25,8 +25,12 @@ enum DemoCommand: Command {
             revoked, their siblings trusted), the wallet's view of two OpenID4VP request objects
             (one from "Demo Verifier", whose certificate is under the RICAL's reader CA, shown as verified by it; one
             from a verifier in no list, shown by its domain only), the reader's view of an ISO/IEC 18013-5
-            DeviceRequest whose readerAuth the demo reader signed over the session's SessionTranscript, and a refresh
-            after a rolled-back VICAL was published, which must keep the last good list. It then publishes a newer
+            DeviceRequest whose readerAuth the demo reader signed over the session's SessionTranscript, the
+            credentials a holder's wallet holds (in published/credentials: an mDL from the demo document signer,
+            trusted with the elements its digests vouch for; the same mDL with an element changed after signing,
+            refused; one from the revoked document signer and one from an unlisted issuer, refused; a PID from the
+            PID provider as an mdoc and as an SD-JWT VC), and a refresh after a rolled-back VICAL was published,
+            which must keep the last good list. It then publishes a newer
             good VICAL and refreshes, so that the network it leaves is healthy (a later 'trustctl refresh' or a
             daemon on its configuration reports OK), and ends with the commands to run by hand.
 
