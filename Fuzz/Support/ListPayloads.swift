@@ -32,7 +32,7 @@ extension Fuzz {
                 && version[1].allSatisfy { $0.isASCII && $0.isNumber },
             "accepted version \"\(header.version)\", which is not 1.minor")
         require(list.entryCount == list.certificates.count, "entry count and certificates disagree")
-        if case .vical(let vical) = list {
+        if let vical = list.vical {
             for entry in vical.certificateInfos {
                 require(!entry.docTypes.isEmpty, "a VICAL entry without docType was kept")
             }
@@ -50,28 +50,23 @@ extension Fuzz {
 
     /// The CBOR header of a VICAL or RICAL; nil for a LoTE.
     static func header(of list: TrustList) -> ListHeader? {
-        switch list {
-        case .vical(let vical): vical.header
-        case .rical(let rical): rical.header
-        case .lote: nil
-        }
+        list.vical?.header ?? list.rical?.header
     }
 
     /// The content of a decoded list, written by ``ListPublisher`` and decoded again, gives the same list.
     static func checkRepublished(_ list: TrustList) {
         guard let header = header(of: list) else { return }
         let entries: [ListContent.Entry]
-        switch list {
-        case .vical(let vical):
+        if let vical = list.vical {
             entries = vical.certificateInfos.map {
                 ListContent.Entry(
                     certificate: $0.certificate, docTypes: $0.docTypes, issuingAuthority: $0.issuingAuthority)
             }
-        case .rical(let rical):
+        } else if let rical = list.rical {
             entries = rical.certificateInfos.map {
                 ListContent.Entry(certificate: $0.certificate, name: $0.name, isTrustAnchor: $0.isTrustAnchor)
             }
-        case .lote:
+        } else {
             return
         }
         guard !entries.isEmpty else { return }
@@ -94,19 +89,18 @@ extension Fuzz {
         require(again.notAfter == list.notAfter, "notAfter changed in the round trip")
         require(Self.header(of: again)?.url == header.url, "url changed in the round trip")
         require(again.certificates == list.certificates, "entries changed in the round trip")
-        switch (list, again) {
-        case (.vical(let before), .vical(let after)):
+        if let before = list.vical, let after = again.vical {
             require(
                 before.certificateInfos.map(\.docTypes) == after.certificateInfos.map(\.docTypes), "docTypes changed")
             require(
                 before.certificateInfos.map(\.issuingAuthority) == after.certificateInfos.map(\.issuingAuthority),
                 "issuingAuthority changed")
-        case (.rical(let before), .rical(let after)):
+        } else if let before = list.rical, let after = again.rical {
             require(before.certificateInfos.map(\.name) == after.certificateInfos.map(\.name), "names changed")
             require(
                 before.certificateInfos.map(\.isTrustAnchor) == after.certificateInfos.map(\.isTrustAnchor),
                 "isTrustAnchor changed")
-        default:
+        } else {
             fatalError("the round trip changed the kind of list")
         }
     }
