@@ -32,12 +32,13 @@ extension WireJSON {
         ]
     }
 
-    /// One CA's CRL: `network`, `issuer`, `issuerSHA256`, `urls`, `mode`, `state`, `crlNumber`, `thisUpdate`,
+    /// One CA's CRL: `network`, `issuer`, `issuerSHA256`, `urls`, `mode`, `state`, `stateReason` (null only when
+    /// fresh), `crlNumber`, `thisUpdate`,
     /// `nextUpdate`, `revoked` (count), `sha256`, `source`, `lastAttempt`, `lastSuccess`, `lastError`.
     public static func crl(_ crl: CRLStatus) -> Object {
         [
             "network": crl.slot.network, "issuer": crl.issuer, "issuerSHA256": crl.slot.issuerSHA256,
-            "urls": crl.urls, "mode": crl.mode.rawValue, "state": crl.state.rawValue,
+            "urls": crl.urls, "mode": crl.mode.rawValue, "state": crl.state.rawValue, "stateReason": crl.stateReason,
             "crlNumber": crl.current?.crlNumber, "thisUpdate": crl.current?.thisUpdate,
             "nextUpdate": crl.current?.nextUpdate, "revoked": crl.current?.revoked, "sha256": crl.current?.sha256,
             "source": crl.origin?.rawValue, "lastAttempt": crl.lastAttempt, "lastSuccess": crl.lastSuccess,
