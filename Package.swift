@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "COSE", targets: ["COSE"]),
         .library(name: "JOSE", targets: ["JOSE"]),
         .library(name: "Presentation", targets: ["Presentation"]),
+        .library(name: "Credentials", targets: ["Credentials"]),
         .library(name: "TrustListsService", targets: ["TrustListsService"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "TrustAPI", targets: ["TrustAPI"]),
@@ -43,9 +44,14 @@ let package = Package(
         // What a wallet receives from a verifier (OpenID4VP request objects, ISO/IEC 18013-5 DeviceRequests) turned
         // into verifiedBy decisions from the queries. No libcurl: request_uri is fetched behind a protocol.
         .target(name: "Presentation", dependencies: ["TrustLists", "JOSE", "COSE", "X509"]),
+        // What a wallet or a verifier holds (ISO/IEC 18013-5 mdocs, SD-JWT VCs) decided end to end: decoding with
+        // limits, the issuer's signature, digests and validity, device or key binding, and the issuer's chain through
+        // the trust queries. No libcurl.
+        .target(name: "Credentials", dependencies: ["TrustLists", "Presentation", "COSE", "JOSE", "X509"]),
         // The live service: libcurl fetching, refresh, schedule, metrics, the wire vocabulary, and TrustService.
         .target(
-            name: "TrustListsService", dependencies: ["TrustLists", "Presentation", "JOSE", "COSE", "X509", "CCurl"]),
+            name: "TrustListsService",
+            dependencies: ["TrustLists", "Presentation", "Credentials", "JOSE", "COSE", "X509", "CCurl"]),
         // A generic HTTP/1.1 server on libmicrohttpd (routing, limits, drain, gzip, ETags); no trust-list logic.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CZlib", "ReasonCodes"]),
         // The HTTP API of trustlistd: routes and handlers over the current TrustService (a library, tested in-process).
@@ -53,13 +59,18 @@ let package = Package(
         // (embedInCode: nothing to install beside it, nothing read at run time).
         .target(
             name: "TrustAPI",
-            dependencies: ["HTTPServer", "TrustListsService", "Presentation", "TrustLists", "JOSE", "X509"],
+            dependencies: [
+                "HTTPServer", "TrustListsService", "Credentials", "Presentation", "TrustLists", "JOSE", "X509",
+            ],
             resources: consoleResources.map { .embedInCode("Console/Resources/\($0)") }),
         // Publishing signed lists (trustctl sign) and the demo network.
         .target(name: "Publishing", dependencies: ["TrustLists", "JOSE", "COSE", "X509"]),
         // Argument parsing and the commands of trustctl, as a library so that tests can drive them in-process.
         .target(
-            name: "TrustCLI", dependencies: ["TrustListsService", "Presentation", "Publishing", "TrustLists", "X509", "COSE"]),
+            name: "TrustCLI",
+            dependencies: [
+                "TrustListsService", "Credentials", "Presentation", "Publishing", "TrustLists", "X509", "COSE",
+            ]),
         .executableTarget(name: "trustctl", dependencies: ["TrustCLI"]),
         .executableTarget(
             name: "TrustListd",
@@ -67,8 +78,8 @@ let package = Package(
         .executableTarget(
             name: "trustlists-bench",
             dependencies: [
-                "TrustAPI", "HTTPServer", "TrustListsService", "Presentation", "Publishing", "TrustLists", "JOSE", "COSE",
-                "X509", "COpenSSL", "CCurl",
+                "TrustAPI", "HTTPServer", "TrustListsService", "Credentials", "Presentation", "Publishing",
+                "TrustLists", "JOSE", "COSE", "X509", "COpenSSL", "CCurl",
             ]),
 
         // What the test targets share: the real fixtures, a test PKI, the list simulator, Python interop.
@@ -84,11 +95,17 @@ let package = Package(
             name: "PresentationTests",
             dependencies: ["Presentation", "Publishing", "TrustLists", "JOSE", "COSE", "X509", "TestSupport"]),
         .testTarget(
+            name: "CredentialsTests",
+            dependencies: [
+                "Credentials", "Presentation", "Publishing", "TrustLists", "COSE", "JOSE", "X509", "TestSupport",
+            ]),
+        .testTarget(
             name: "HTTPServerTests", dependencies: ["HTTPServer", "ReasonCodes", "CCurl", "CZlib", "TestSupport"]),
         .testTarget(
             name: "TrustAPITests",
             dependencies: [
-                "TrustAPI", "HTTPServer", "TrustListsService", "Publishing", "TrustLists", "JOSE", "X509",
+                "TrustAPI", "HTTPServer", "TrustListsService", "Credentials", "Publishing", "TrustLists", "JOSE",
+                "X509",
                 "TestSupport",
             ]),
         .testTarget(
@@ -119,6 +136,8 @@ if Context.environment["TRUSTLISTS_FUZZ"] == "1" {
         ("openid4vp", ["Presentation", "Publishing", "TrustLists", "JOSE", "X509"]),
         ("http-api", ["TrustAPI", "HTTPServer", "TrustListsService", "Publishing", "TrustLists"]),
         ("lote", ["TrustLists", "Publishing", "JOSE", "X509"]),
+        ("mdoc", ["Credentials", "Presentation", "TrustLists", "COSE", "X509"]),
+        ("sd-jwt", ["Credentials", "TrustLists", "JOSE", "X509"]),
     ]
     package.targets.append(
         .target(name: "FuzzSupport", dependencies: ["TrustLists", "Publishing", "COSE", "X509"], path: "Fuzz/Support"))

@@ -9,8 +9,8 @@ public enum Trustctl {
         [
             VerifyCommand.self, RefreshCommand.self, StatusCommand.self, QueryReaderCommand.self,
             QueryIssuerCommand.self, QueryRequestCommand.self, QueryDeviceRequestCommand.self,
-            SnapshotCommand.self, ExportCommand.self, SignCommand.self, DemoCommand.self, ConfigCheckCommand.self,
-            CompletionCommand.self, ManPageCommand.self,
+            QueryCredentialCommand.self, SnapshotCommand.self, ExportCommand.self, SignCommand.self, DemoCommand.self,
+            ConfigCheckCommand.self, CompletionCommand.self, ManPageCommand.self,
         ]
     }
 
@@ -97,7 +97,8 @@ public enum Trustctl {
     static let overview = """
         Keeps a wallet's trust in ISO/IEC 18013-5 trust networks current and honest: fetches and verifies signed \
         VICALs (issuer CAs), RICALs (reader CAs) and EU Lists of Trusted Entities (LoTEs: PID, WRPAC and wallet \
-        providers), keeps the last good lists, and answers trust queries.
+        providers), keeps the last good lists, answers trust queries, and decides the credentials a wallet holds \
+        (mdocs, SD-JWT VCs).
         """
 
     /// The options before the command, for `--help`, trustctl(1) and the completions.

@@ -12,7 +12,8 @@ extension TrustAPI {
     /// not (AuthZEN: a denial is a decision, not an error); 400 with `{"reason", "message"}` otherwise. An
     /// `X-Request-ID` of visible ASCII is echoed (AuthZEN's HTTPS binding).
     ///
-    /// In order, the first failure deciding: `action.name` must name a role (`unsupported_action`); a `jwk` resource
+    /// In order, the first failure deciding: `action.name` must name a role (`unsupported_action`); a credential
+    /// resource (`mso_mdoc`, `dc+sd-jwt`) is decided end to end (``evaluateCredential(_:_:role:)``); a `jwk` resource
     /// is decided against the keys the LoTEs' services of the role publish, compared by RFC 7638 thumbprint
     /// (``TrustQueries/keyDecision(thumbprint:roles:docTypes:at:)``); otherwise `resource.type` must be `x5c`
     /// (`unsupported_resource_type`); the role's decision (reader; issuer for every docType asked about, which must
@@ -56,6 +57,9 @@ extension TrustAPI {
                 "action.name \(evaluation.actionName.map { "\"\($0)\"" } ?? "is absent"); this trust registry decides "
                     + EvaluationRole.allNames.joined(separator: ", "))
         }
+        if let credential = evaluation.credential {
+            return try evaluateCredential(credential, evaluation, role: role)
+        }
         if let jwk = evaluation.jwk {
             let thumbprint: String
             do {
@@ -82,7 +86,8 @@ extension TrustAPI {
             let found = evaluation.resourceType.map { "\"\($0)\"" } ?? "no resource.type (name resolution)"
             return answer(
                 false, .unsupportedResourceType,
-                "this trust registry decides on X.509 chains (resource.type \"x5c\") and keys (\"jwk\"), found \(found)"
+                "this trust registry decides on X.509 chains (resource.type \"x5c\"), keys (\"jwk\") and credentials "
+                    + "(\"mso_mdoc\", \"dc+sd-jwt\"), found \(found)"
             )
         }
         let time = evaluation.time ?? now()
