@@ -25,11 +25,11 @@ enum VerifyLoTECommand {
         else { return 2 }
         let verifier = LoTEVerifier(
             anchors: roots, settings: LoTEVerificationSettings(expectedType: arguments.value("lote-type")))
-        return VerifyCommand.report(
-            file: file, json: arguments.flag("json"), context: context, rejection: WireJSON.loteRejection
+        return try VerifyCommand.report(
+            file: file, json: arguments.flag("json"), context: context, rejection: WireLoTEVerification.init(rejected:)
         ) { () throws(TrustListError) in
             let verified = try verifier.verify(bytes, at: time)
-            return (WireJSON.loteVerification(verified), verifiedText(verified, file: file))
+            return (WireLoTEVerification(verified), verifiedText(verified, file: file))
         }
     }
 

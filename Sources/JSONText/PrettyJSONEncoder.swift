@@ -1,0 +1,61 @@
+import Foundation
+
+/// The project's one JSON writer (docs/architecture.md, The command line and the daemon): an `Encoder` that writes a
+/// value as pretty-printed JSON with sorted keys, byte for byte what Foundation's `JSONEncoder` writes with
+/// `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]`, with two differences that the wire needs:
+///
+/// - `encodeIfPresent(nil)` writes `null` where `JSONEncoder` leaves the member out, so that a value's documented
+///   members are present whether or not they have a value (a synthesized `Encodable` keeps them all);
+/// - a `Date` is written as the text ``Options/dateText`` makes of it (the wire: RFC 3339 UTC), and without one is an
+///   error rather than a number.
+///
+/// Strings are written by ``JSONString``. The value encodes itself into a tree of nodes (in the order it encodes its
+/// members), which is then written once, each object's members sorted: no dictionary, no dynamic cast per value.
+package struct PrettyJSONEncoder: Sendable {
+    /// What the encoder needs besides the value.
+    package struct Options: Sendable {
+        /// The text of a date (the wire: `Timestamp.text`, RFC 3339 UTC); nil: a date is an error.
+        package var dateText: (@Sendable (Date) -> String)?
+
+        package init(dateText: (@Sendable (Date) -> String)? = nil) {
+            self.dateText = dateText
+        }
+    }
+
+    package var options: Options
+
+    /// An encoder that writes dates with `dateText` (nil: a date is an error).
+    package init(dateText: (@Sendable (Date) -> String)? = nil) {
+        options = Options(dateText: dateText)
+    }
+
+    /// `value` as a JSON document: pretty-printed, keys sorted, ending in a newline.
+    /// - Parameter value: the value; it may be an object, an array or a single value.
+    /// - Returns: UTF-8 JSON text.
+    /// - Throws: `EncodingError.invalidValue` for a number JSON cannot write (NaN, ±infinity), a date without
+    ///   ``Options/dateText``, or a value that encodes nothing; and what the value's `encode(to:)` throws.
+    package func encode<Value: Encodable>(_ value: Value) throws -> [UInt8] {
+        let root = TreeEncoder(options: options, parent: nil, key: nil)
+        let node = try root.topLevelNode(for: value)
+        var writer = PrettyWriter()
+        writer.write(node, depth: 0)
+        writer.bytes.append(0x0A)
+        return writer.bytes
+    }
+}
+
+extension TreeEncoder {
+    /// The node of the top-level value, encoded into this encoder; as ``node(for:key:)``, but a value that encodes
+    /// nothing is an error (as for `JSONEncoder`), not `{}`.
+    func topLevelNode<Value: Encodable>(for value: Value) throws -> JSONNode {
+        if let node = try specialNode(for: value, key: nil) { return node }
+        try value.encode(to: self)
+        guard let storage else {
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: [], debugDescription: "Top-level \(Value.self) did not encode any values."))
+        }
+        return storage
+    }
+}
