@@ -23,8 +23,9 @@ enum JSONNode {
 }
 
 /// A JSON object under construction: its members in the order encoded (a name encoded twice keeps its last value).
+/// One encoding uses its nodes on one thread, from start to end: their storage needs no run-time exclusivity check.
 final class JSONObjectNode {
-    var members: [(key: String, value: JSONNode)] = []
+    @exclusivity(unchecked) var members: [(key: String, value: JSONNode)] = []
 
     init() { members.reserveCapacity(16) }
 
@@ -33,7 +34,7 @@ final class JSONObjectNode {
 
 /// A JSON array under construction.
 final class JSONArrayNode {
-    var values: [JSONNode]
+    @exclusivity(unchecked) var values: [JSONNode]
 
     init(_ values: [JSONNode] = []) { self.values = values }
 }

@@ -8,8 +8,8 @@ final class TreeEncoder: Encoder {
     let parent: TreeEncoder?
     /// Where this encoder's value sits in its parent's; nil at the top.
     let key: (any CodingKey)?
-    /// What the value encoded: nil until it asks for a container.
-    var storage: JSONNode?
+    /// What the value encoded: nil until it asks for a container. Used on one thread (``JSONObjectNode``).
+    @exclusivity(unchecked) var storage: JSONNode?
 
     init(options: PrettyJSONEncoder.Options, parent: TreeEncoder?, key: (any CodingKey)?) {
         self.options = options
