@@ -71,7 +71,8 @@ final class TreeEncoder: Encoder {
         return encoder.storage ?? .object(JSONObjectNode())
     }
 
-    /// The node of a value of a type written in a form of its own; nil for the others.
+    /// The node of a value of a type written in a form of its own; nil for the others. The type is found by comparing
+    /// metatypes (no dynamic cast per value); each `unsafeBitCast` is from a type to itself, so it changes nothing.
     func specialNode<Value: Encodable>(for value: Value, key: (any CodingKey)?) throws -> JSONNode? {
         if Value.self == Date.self {
             return try dateNode(unsafeBitCast(value, to: Date.self), key: key)
