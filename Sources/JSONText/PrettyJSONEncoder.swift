@@ -12,21 +12,34 @@ import Foundation
 /// Strings are written by ``JSONString``. The value encodes itself into a tree of nodes (in the order it encodes its
 /// members), which is then written once, each object's members sorted: no dictionary, no dynamic cast per value.
 package struct PrettyJSONEncoder: Sendable {
+    /// The order of an object's members.
+    package enum KeyOrder: Sendable {
+        /// `String` order (by Unicode scalars, as `JSONEncoder`'s `.sortedKeys`): the wire and the snapshot.
+        case codePoints
+        /// `JSONSerialization`'s `.sortedKeys` order: numeric, case-insensitive (`a9` before `a10`, `B` after `a`),
+        /// compared by Foundation. Only for a file first written by `JSONSerialization` whose bytes stay as they were
+        /// (an export's `current.json`).
+        case serialization
+    }
+
     /// What the encoder needs besides the value.
     package struct Options: Sendable {
         /// The text of a date (the wire: `Timestamp.text`, RFC 3339 UTC); nil: a date is an error.
         package var dateText: (@Sendable (Date) -> String)?
+        /// The order of members.
+        package var keyOrder: KeyOrder
 
-        package init(dateText: (@Sendable (Date) -> String)? = nil) {
+        package init(dateText: (@Sendable (Date) -> String)? = nil, keyOrder: KeyOrder = .codePoints) {
             self.dateText = dateText
+            self.keyOrder = keyOrder
         }
     }
 
     package var options: Options
 
-    /// An encoder that writes dates with `dateText` (nil: a date is an error).
-    package init(dateText: (@Sendable (Date) -> String)? = nil) {
-        options = Options(dateText: dateText)
+    /// An encoder that writes dates with `dateText` (nil: a date is an error), members in `keyOrder`.
+    package init(dateText: (@Sendable (Date) -> String)? = nil, keyOrder: KeyOrder = .codePoints) {
+        options = Options(dateText: dateText, keyOrder: keyOrder)
     }
 
     /// `value` as a JSON document: pretty-printed, keys sorted, ending in a newline.
@@ -37,7 +50,7 @@ package struct PrettyJSONEncoder: Sendable {
     package func encode<Value: Encodable>(_ value: Value) throws -> [UInt8] {
         let root = TreeEncoder(options: options, parent: nil, key: nil)
         let node = try root.topLevelNode(for: value)
-        var writer = PrettyWriter()
+        var writer = PrettyWriter(keyOrder: options.keyOrder)
         writer.write(node, depth: 0)
         writer.bytes.append(0x0A)
         return writer.bytes

@@ -60,6 +60,22 @@ struct PrettyJSONEncoderTests {
         let unsigned: [UInt64]
     }
 
+    @Test("the serialization key order is JSONSerialization's: hex ids, digits, case", arguments: 0..<4)
+    func serializationOrder(seed: UInt64) throws {
+        var generator = SplitMix64(seed: seed)
+        let hex = Array("0123456789abcdef")
+        var members: [String: [String: Int]] = [:]
+        for index in 0..<40 {
+            let id = String((0..<64).map { _ in hex[Int(generator.next() % 16)] })
+            let name = ["sim", "net2", "net10", "Net3", "a9", "a10", "B", "b", "é", "e"][index % 10]
+            members["\(name)/\(id.prefix(Int(generator.next() % 64) + 1))"] = ["path": index, "Bytes": 7, "bytes": 8]
+        }
+        let ours = try PrettyJSONEncoder(keyOrder: .serialization).encode(members)
+        let reference = try JSONSerialization.data(
+            withJSONObject: members, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        #expect(String(decoding: ours, as: UTF8.self) == String(decoding: reference, as: UTF8.self) + "\n")
+    }
+
     @Test("a nil member is null (JSONEncoder leaves it out); a present one is its value")
     func nilIsNull() throws {
         struct Value: Encodable {

@@ -1,10 +1,17 @@
+import Foundation
+
 /// Writes a ``JSONNode`` tree as `JSONEncoder`'s pretty printer does with `.sortedKeys`: two spaces per level,
-/// `"key" : value`, members sorted by `String` order (a name encoded twice: its last value), an empty container as
-/// its bracket, an empty line and the closing bracket; numbers as `JSONEncoder` writes them.
+/// `"key" : value`, members sorted (by `String` order, or as ``PrettyJSONEncoder/KeyOrder/serialization`` says; a
+/// name encoded twice: its last value), an empty container as its bracket, an empty line and the closing bracket;
+/// numbers as `JSONEncoder` writes them.
 struct PrettyWriter {
     var bytes: [UInt8] = []
+    let keyOrder: PrettyJSONEncoder.KeyOrder
 
-    init() { bytes.reserveCapacity(4096) }
+    init(keyOrder: PrettyJSONEncoder.KeyOrder) {
+        self.keyOrder = keyOrder
+        bytes.reserveCapacity(4096)
+    }
 
     mutating func write(_ node: JSONNode, depth: Int) {
         switch node {
@@ -28,7 +35,18 @@ struct PrettyWriter {
         let members = object.members
         var order = Array(members.indices)
         // Stable: of equal names the last encoded comes last, and is the one written.
-        order.sort { members[$0].key < members[$1].key || (members[$0].key == members[$1].key && $0 < $1) }
+        switch keyOrder {
+        case .codePoints:
+            order.sort { members[$0].key < members[$1].key || (members[$0].key == members[$1].key && $0 < $1) }
+        case .serialization:
+            order.sort {
+                switch Self.serializationOrder(members[$0].key, members[$1].key) {
+                case .orderedAscending: true
+                case .orderedDescending: false
+                case .orderedSame: members[$0].key == members[$1].key && $0 < $1
+                }
+            }
+        }
         var first = true
         for (position, index) in order.enumerated() {
             let key = members[index].key
@@ -56,6 +74,13 @@ struct PrettyWriter {
         bytes.append(0x0A)
         indent(depth)
         bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// `JSONSerialization`'s comparison of member names (swift-corelibs-foundation: numeric, case-insensitive,
+    /// forced ordering, the system locale), made by Foundation.
+    private static func serializationOrder(_ a: String, _ b: String) -> ComparisonResult {
+        a.compare(b, options: [.numeric, .caseInsensitive, .forcedOrdering], range: a.startIndex..<a.endIndex,
+            locale: Locale(identifier: ""))
     }
 
     private mutating func indent(_ depth: Int) {

@@ -130,7 +130,7 @@ public struct ExportDirectory: Sendable {
             lists: listEntries, crls: crlEntries)
         let pointerBytes: [UInt8]
         do {
-            pointerBytes = try WireJSON.renderedBytes(pointer)
+            pointerBytes = try pointer.jsonEncoded()
         } catch {
             throw TrustListError(.persistError, "cannot encode current.json: \(error)")
         }

@@ -1,10 +1,15 @@
 import Foundation
+internal import JSONText
 import TrustLists
 
 /// `current.json` of an export (``ExportDirectory``, docs/cli.md, export): `schemaVersion` 1, the `generation` and
 /// its `builtAt`, the `snapshot` file, and per list (`lists`, by id) and per CA's CRL (`crls`, by
-/// `network/issuerSHA256`) the current file. Written by the wire's JSON writer (``WireJSON``). Members without a value are left out, not
-/// `null`: a list without a trusted version has only its `state`, a CRL without a nextUpdate no `nextUpdate`.
+/// `network/issuerSHA256`) the current file. Members without a value are left out, not `null`: a list without a
+/// trusted version has only its `state`, a CRL without a nextUpdate no `nextUpdate`.
+///
+/// Written by the project's one JSON writer with dates as the wire has them, and members in the order of
+/// `JSONSerialization`, which wrote this file before (numeric, case-insensitive: `net2/…` before `net10/…`), so that
+/// a pointer stays byte for byte what it was.
 struct ExportPointer: Encodable {
     /// A file of the export: its `path` (relative), `sha256` (hex) and size in `bytes`.
     struct File: Encodable {
@@ -57,4 +62,12 @@ struct ExportPointer: Encodable {
     let snapshot: File
     let lists: [String: List]
     let crls: [String: CRL]
+
+    /// The pointer as `current.json` holds it, ending in a newline.
+    /// - Throws: `EncodingError` (it holds nothing JSON cannot write).
+    func jsonEncoded() throws -> [UInt8] {
+        try Self.encoder.encode(self)
+    }
+
+    private static let encoder = PrettyJSONEncoder(dateText: { Timestamp.text($0) }, keyOrder: .serialization)
 }
