@@ -52,7 +52,7 @@ func decodePayload(_ payload: [UInt8]) -> LoTE? {
     do {
         let lote = try LoTE(jsonEncoded: payload, warnings: &warnings)
         Fuzz.require(lote.sequenceNumber >= 1, "sequence number \(lote.sequenceNumber) accepted")
-        Fuzz.require(lote.nextUpdate > lote.issueDate, "NextUpdate not after ListIssueDateTime accepted")
+        Fuzz.require(lote.nextUpdateTime > lote.issueDate, "NextUpdate not after ListIssueDateTime accepted")
         Fuzz.require(!lote.schemeOperatorName.isEmpty, "a LoTE without SchemeOperatorName accepted")
         Fuzz.require(lote.entities.allSatisfy { !$0.name.isEmpty }, "an entity without TEName accepted")
         return lote

@@ -36,7 +36,11 @@ public final class LoTEHarness {
     ///   - pidMembers: more JSON members of the PID list's configuration (e.g. `"provider": "Other"`).
     ///   - extraNetwork: more JSON members of the network object.
     ///   - root: another root to pin and serve instead of the network's (the root of an independent signer).
-    public init(pidMembers: String = "", extraNetwork: String = "", root: Certificate? = nil) throws {
+    ///   - revocation: the network's `revocation` object (default: mode `off`).
+    public init(
+        pidMembers: String = "", extraNetwork: String = "", root: Certificate? = nil,
+        revocation: String = #"{ "mode": "off" }"#
+    ) throws {
         network = try DemoNetwork(name: "EU", at: TestPKI.referenceTime)
         lotes = try DemoLoTEs(network: network)
         folder = try TemporaryDirectory()
@@ -52,7 +56,7 @@ public final class LoTEHarness {
                   { "id": "pid", "url": "\(pidURL)", "loteType": "\(DemoLoTEs.pidType)"\(pidMembers.isEmpty ? "" : ", " + pidMembers) },
                   { "id": "wrpac", "url": "\(wrpacURL)", "loteType": "\(DemoLoTEs.wrpacType)" }
                 ],
-                "revocation": { "mode": "off" }\(extraNetwork.isEmpty ? "" : ",\n    " + extraNetwork)
+                "revocation": \(revocation)\(extraNetwork.isEmpty ? "" : ",\n    " + extraNetwork)
               } ]
             }
             """

@@ -38,17 +38,17 @@ enum LoTEBenchmarks {
             payload: try LoTEPublisher.payload(content), signerKey: network.signerKey,
             signerChain: [network.signer, network.issuingCA], signingTime: time - 3600)
         let rootDER = network.root.derEncoded
-        func coldVerify() throws -> VerifiedLoTE {
+        func coldVerify() throws -> VerifiedList {
             CertificateCache.shared.removeAll()  // the x5c chain too is decoded afresh
             let anchor = try Certificate(derEncoded: Bench.freshCopy(rootDER))
             return try LoTEVerifier(anchors: [anchor]).verify(Bench.freshCopy(bytes), at: time)
         }
         let checked = try coldVerify()
-        guard checked.lote.entities.count == entities else {
-            throw OpenSSLDirect.Failure(description: "\(checked.lote.entities.count) of \(entities) entities")
+        guard checked.list.entryCount == entities else {
+            throw OpenSSLDirect.Failure(description: "\(checked.list.entryCount) of \(entities) entities")
         }
         print(
-            "  ours   = LoTEVerifier.verify(fresh copy of the bytes, at:) -> VerifiedLoTE: JWS compact, JAdES header,")
+            "  ours   = LoTEVerifier.verify(fresh copy of the bytes, at:) -> VerifiedList: JWS compact, JAdES header,")
         print(
             "           ES256, x5c chain to the pinned root, signer usage, JSON with limits, every entity and service,")
         print("           every certificate's Certificate(derEncoded:); cold: new bytes and root every iteration")

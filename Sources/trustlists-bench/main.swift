@@ -18,8 +18,14 @@ let groups: [BenchmarkGroup] = [
         name: "presentation", summary: "OpenID4VP request decisions vs the ES256 + X509_verify_cert floor",
         run: PresentationBenchmarks.run),
     BenchmarkGroup(
-        name: "http", summary: "HTTP API: 304s and reader decisions at 1/16/64 connections vs nginx",
+        name: "http", summary: "HTTP API by wrk: 304s and reader decisions at 1/16/64 connections, paired with nginx",
         run: HTTPBenchmarks.run),
+    BenchmarkGroup(
+        name: "http-handler", summary: "the reader decision's HTTP handler in-process, and its parts",
+        run: HTTPHandlerBenchmarks.run),
+    BenchmarkGroup(
+        name: "http-modes", summary: "libmicrohttpd's threading modes by wrk, paired with nginx (not run by default)",
+        run: HTTPModeBenchmarks.run),
     BenchmarkGroup(
         name: "lote", summary: "verify + decode of a 10,000-entity LoTE vs Python", run: LoTEBenchmarks.run),
     BenchmarkGroup(
@@ -30,12 +36,15 @@ let groups: [BenchmarkGroup] = [
         run: RevocationBenchmarks.run),
 ]
 
+/// Groups run only when named: `http` prints the handler's breakdown itself, and the modes take minutes.
+let optionalGroups: Set<String> = ["http-handler", "http-modes"]
+
 /// The help text, with the group list.
 let usage = """
     USAGE: trustlists-bench [GROUP...] [--keep-files DIR]
 
-    Runs the named benchmark groups (all when none is named) and prints what each figure measures, its unit,
-    and how it was obtained (median over repetitions after a warm-up). Build with -c release.
+    Runs the named benchmark groups (all but http-handler and http-modes when none is named) and prints what
+    each figure measures, its unit, and how it was obtained (median over repetitions after a warm-up). Build with -c release.
 
     GROUPS:
     \(groups.map { "  \(Bench.label($0.name, 16))\($0.summary)" }.joined(separator: "\n"))
@@ -71,7 +80,7 @@ while let argument = arguments.popFirst() {
 }
 
 MachineFacts.printHeader()
-for group in selected.isEmpty ? groups : selected {
+for group in selected.isEmpty ? groups.filter({ !optionalGroups.contains($0.name) }) : selected {
     Bench.title(group.name, group.summary)
     group.run()
 }

@@ -10,7 +10,7 @@ import X509
 
 @testable import TrustAPI
 
-/// The caches of decoded request bodies and chains (``DigestCache``, ``ChainCache``): what they keep is parsed bytes,
+/// The caches of decoded request bodies and chains (``DecodeCache``, ``ChainCache``): what they keep is parsed bytes,
 /// never an answer, so every request is still decided by the current generation and its time.
 @Suite("TrustAPI: decoded bodies and chains are reused, decisions are not")
 struct DecodeCacheTests {
@@ -19,7 +19,7 @@ struct DecodeCacheTests {
 
     @Test("the same bytes are decoded once; other bytes, failures and inputs over the item bound every time")
     func decodesOnce() throws {
-        let cache = DigestCache<Int>(capacity: 8, maxBytes: 1 << 20, maxItemBytes: 64)
+        let cache = DecodeCache<Int>(capacity: 8, maxBytes: 1 << 20, maxItemBytes: 64)
         var calls = 0
         func decode(_ bytes: [UInt8]) throws -> Int {
             try cache.value(decodedFrom: bytes) { () throws(Refused) -> Int in
@@ -45,11 +45,11 @@ struct DecodeCacheTests {
 
     @Test("bounded: never more values than the capacity, nor more input bytes than the bound")
     func bounded() throws {
-        let byCount = DigestCache<Int>(capacity: 4, maxBytes: 1 << 20, maxItemBytes: 64)
+        let byCount = DecodeCache<Int>(capacity: 4, maxBytes: 1 << 20, maxItemBytes: 64)
         for value in 0..<10 { _ = byCount.value(decodedFrom: [UInt8(value)]) { value } }
         #expect(byCount.count <= 4)
         #expect(byCount.value(decodedFrom: [9]) { -1 } == 9)
-        let byBytes = DigestCache<Int>(capacity: 100, maxBytes: 100, maxItemBytes: 64)
+        let byBytes = DecodeCache<Int>(capacity: 100, maxBytes: 100, maxItemBytes: 64)
         for value in 0..<10 { _ = byBytes.value(decodedFrom: [UInt8](repeating: UInt8(value), count: 40)) { value } }
         #expect(byBytes.count <= 2)
     }

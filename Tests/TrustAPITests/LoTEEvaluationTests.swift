@@ -139,10 +139,51 @@ struct LoTEEvaluationTests {
         // What it serves verifies as the PID list the harness published (sequence 1).
         let verified = try LoTEVerifier(anchors: [world.harness.network.root.certificate])
             .verify(bytes, at: world.time)
-        #expect(verified.lote.sequenceNumber == 1)
-        #expect(verified.lote.type == DemoLoTEs.pidType)
+        #expect(verified.list.lote?.sequenceNumber == 1)
+        #expect(verified.list.lote?.type == DemoLoTEs.pidType)
         #expect(
             response.headers["ETag"] == "\"\(hexString(Digest.sha256.hash(bytes)))\"")
         #expect(world.router.respond(to: HTTPRequest(method: .get, path: "/v1/lists/eu/nope")).status == 404)
+    }
+
+    @Test(
+        "a wallet provider certificate its CA's CRL (built by Python cryptography) lists is refused revoked in warn and require modes; its sibling is trusted"
+    )
+    func revokedWalletProvider() throws {
+        let crls = try TestCRLs.make()
+        let walletCA = try Certificate(pemEncoded: String(decoding: try crls.bytes("ca.pem"), as: UTF8.self))
+        let revoked = try Certificate(pemEncoded: String(decoding: try crls.bytes("leaf-revoked.pem"), as: UTF8.self))
+        let good = try Certificate(pemEncoded: String(decoding: try crls.bytes("leaf-good.pem"), as: UTF8.self))
+        // What Python put on the CRL: the revoked leaf's serial, and not the good one's.
+        let listed = try #require(crls.expected["good"]).revoked
+        #expect(listed[hexString(revoked.serialNumber).drop(while: { $0 == "0" }).description] != nil)
+        #expect(listed[hexString(good.serialNumber).drop(while: { $0 == "0" }).description] == nil)
+        for mode in ["warn", "require"] {
+            let crlURL = "https://eu.test/wallet-ca.crl"
+            let harness = try LoTEHarness(revocation: #"{ "mode": "\#(mode)", "crls": [ { "url": "\#(crlURL)" } ] }"#)
+            harness.source.set(crlURL, .bytes(try crls.bytes("good.der")))
+            var content = harness.lotes.wrpacContent(sequenceNumber: 2)
+            content.entities.append(
+                (name: "Python Wallet Provider", services: [.init(type: Self.walletType, certificates: [walletCA])]))
+            try harness.publish(wrpac: content)
+            let (service, _) = try harness.refresh(at: TestPKI.referenceTime + 60)
+            let time = TestPKI.referenceTime + 120
+            let router = TrustAPI(holder: ServiceHolder(service), now: { time }).makeRouter()
+            func evaluate(_ leaf: Certificate) -> HTTPResponse {
+                var headers = HTTPHeaders()
+                headers["Content-Type"] = "application/json"
+                let body = EvaluationTests.request(
+                    subject: leaf.subject.commonName ?? "", key: APIWorld.x5c([leaf]),
+                    action: "http://ec.europa.eu/NS/wallet-provider")
+                return router.respond(
+                    to: HTTPRequest(
+                        method: .post, path: "/access/v1/evaluation", headers: headers, body: Array(body.utf8)))
+            }
+            let refused = evaluate(revoked)
+            #expect(refused.jsonObject["decision"] as? Bool == false, "\(mode): \(refused.bodyText)")
+            #expect(Self.code(refused) == "revoked", "\(mode): \(refused.bodyText)")
+            let trusted = evaluate(good)
+            #expect(trusted.jsonObject["decision"] as? Bool == true, "\(mode): \(trusted.bodyText)")
+        }
     }
 }

@@ -19,10 +19,10 @@ struct CRLVerifierTests {
 
     func verify(
         _ name: String, issuer: String = "ca.pem", at time: Date = Self.time,
-        settings: CRLVerificationSettings = CRLVerificationSettings(), additional: [any CRLVerificationPolicy] = []
+        settings: CRLVerificationSettings = CRLVerificationSettings(), accepted: VersionMark? = nil
     ) throws -> VerifiedCRL {
         try CRLVerifier(issuer: try ca(issuer), settings: settings).verify(
-            try fixtures().bytes(name + ".der"), at: time, additional: additional)
+            try fixtures().bytes(name + ".der"), at: time, accepted: accepted)
     }
 
     func reason(_ name: String, issuer: String = "ca.pem", at time: Date = Self.time) throws -> ReasonCode? {
@@ -117,20 +117,20 @@ struct CRLVerifierTests {
 
     @Test("rollback: a lower CRL number is refused, the same number with other content is equivocation")
     func rollback() throws {
-        let mark = CRLRollbackPolicy.Mark(try verify("good").crl)
-        let policy = CRLRollbackPolicy(mark: mark)
-        #expect(throws: TrustListError(.crlRollback)) { try verify("good-renumbered", additional: [policy]) }
+        let mark = try verify("good").mark
+        let policy = RollbackPolicy(accepted: mark, rules: .crl)
+        #expect(throws: TrustListError(.crlRollback)) { try verify("good-renumbered", accepted: mark) }
         #expect(throws: TrustListError(.crlEquivocation)) {
-            try verify("same-number-other-content", additional: [policy])
+            try verify("same-number-other-content", accepted: mark)
         }
-        #expect(try policy.verdict(try verify("good-resigned").crl) == .sameContent)
-        #expect(try policy.verdict(try verify("good-next").crl) == .newer)
-        #expect(try CRLRollbackPolicy(mark: nil).verdict(try verify("good").crl) == .newer)
+        #expect(try policy.verdict(try verify("good-resigned").mark) == .sameContent)
+        #expect(try policy.verdict(try verify("good-next").mark) == .newer(note: nil))
+        #expect(try RollbackPolicy(accepted: nil, rules: .crl).verdict(try verify("good").mark) == .newer(note: nil))
         // 2^159 + 7 is higher than 5.
-        #expect(try policy.verdict(try verify("big-number").crl) == .newer)
+        #expect(try policy.verdict(try verify("big-number").mark) == .newer(note: nil))
         #expect(throws: TrustListError(.crlRollback)) {
-            try CRLRollbackPolicy(mark: CRLRollbackPolicy.Mark(try verify("big-number").crl)).verdict(
-                try verify("good-next").crl)
+            try RollbackPolicy(accepted: try verify("big-number").mark, rules: .crl).verdict(
+                try verify("good-next").mark)
         }
     }
 

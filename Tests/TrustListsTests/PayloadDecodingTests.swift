@@ -52,7 +52,7 @@ struct PayloadDecodingTests {
     @Test("a later minor version is accepted with a warning", arguments: ["1.1", "1.10"])
     func laterMinorVersion(version: String) throws {
         let decoded = try TrustList.decode(payload: payload(.vical, version: version), kind: .vical, limits: .init())
-        guard case .vical(let vical) = decoded.list else {
+        guard let vical = decoded.list.vical else {
             Issue.record("not a VICAL")
             return
         }

@@ -120,19 +120,18 @@ struct PythonListInteropTests {
         // other header is tolerated with a warning (docs/architecture.md, The pipeline: step 3).
         let misplaced = shape.protected != (shape.kind == .rical)
         #expect(verified.warnings.contains { $0.contains("x5chain is in the") } == misplaced, "\(verified.warnings)")
-        switch verified.list {
-        case .vical(let vical):
+        if let vical = verified.list.vical {
             #expect(vical.certificateInfos.map(\.certificate.sha256Hex) == made.facts.entries.map(\.sha256))
             #expect(vical.certificateInfos.map { hexString($0.ski) } == made.facts.entries.map(\.ski))
             #expect(vical.certificateInfos.map(\.docTypes) == made.facts.entries.map { $0.docTypes ?? [] })
             #expect(vical.certificateInfos.allSatisfy { $0.issuingAuthority == "Py Transport Agency" })
-        case .rical(let rical):
+        } else if let rical = verified.list.rical {
             #expect(rical.certificateInfos.map(\.certificate.sha256Hex) == made.facts.entries.map(\.sha256))
             #expect(rical.certificateInfos.map { hexString($0.ski) } == made.facts.entries.map(\.ski))
             #expect(rical.certificateInfos.map(\.name) == made.facts.entries.map(\.name))
             #expect(rical.type == "org.iso.18013.5.1.reader_authentication")
-        case .lote:
-            Issue.record("a COSE_Sign1 list decoded as a LoTE")
+        } else {
+            Issue.record("a COSE_Sign1 list decoded as a \(verified.list.kind.displayName)")
         }
         // One flipped signature bit, and the same bytes under another root, do not verify.
         var tampered = made.list

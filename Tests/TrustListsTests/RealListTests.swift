@@ -90,7 +90,7 @@ struct RealListTests {
         #expect(warnings.contains("ski is DER-wrapped"))
         #expect(warnings.contains("key 'Extensions' read as 'extensions'"))
         #expect(warnings.contains("key 'CertificateProfile' read as 'certificateProfile'"))
-        guard case .vical(let vical) = verified.list else {
+        guard let vical = verified.list.vical else {
             Issue.record("not a VICAL")
             return
         }
@@ -108,7 +108,7 @@ struct RealListTests {
             .verify(
                 try RealFixtures.bytes("austroads_vical_2024-09-19.cbor"), kind: .vical,
                 at: Self.date("2024-09-19T23:19:59Z"))
-        guard case .vical(let vical) = verified.list else {
+        guard let vical = verified.list.vical else {
             Issue.record("not a VICAL")
             return
         }
@@ -128,7 +128,7 @@ struct RealListTests {
                 at: Self.date("2025-11-13T10:09:14Z"))
         #expect(verified.signer.extendedKeyUsage == nil)
         #expect(!verified.warnings.contains { $0.contains("x5chain is in the") })
-        guard case .rical(let rical) = verified.list else {
+        guard let rical = verified.list.rical else {
             Issue.record("not a RICAL")
             return
         }

@@ -21,7 +21,7 @@ struct RealRicalQueryTests {
         let root = try Certificate(pemEncoded: try RealFixtures.text("nzta_rical_root_ca.pem"))
         let verified = try TrustListVerifier(anchors: [root])
             .verify(try RealFixtures.bytes("nzta_rical_2025-11-13.rical"), kind: .rical, at: Self.listTime)
-        guard case .rical(let rical) = verified.list else { throw TestSupportError("not a RICAL") }
+        guard let rical = verified.list.rical else { throw TestSupportError("not a RICAL") }
         self.rical = rical
         let snapshot = SnapshotBuilder.build(
             [

@@ -71,10 +71,30 @@ public struct ETag: Hashable, Sendable, CustomStringConvertible {
     /// - Returns: true to perform the method; false to answer 304 (GET/HEAD) or 412.
     public static func ifNoneMatchPasses(_ fieldValue: String?, current: ETag?) -> Bool {
         guard let fieldValue else { return true }
+        // The common case first: the field is exactly the current tag, as a cache sends it back.
+        if let current, current.isSpelled(by: fieldValue) { return false }
         if fieldValue.trimmingASCIIWhitespace == "*" { return current == nil }
         guard let tags = parseList(fieldValue) else { return true }
         guard let current else { return true }
         return !tags.contains { $0.matchesWeakly(current) }
+    }
+
+    /// Whether `text` is this tag's field value (``fieldValue``) exactly, byte for byte; compared without building
+    /// the field value.
+    func isSpelled(by text: String) -> Bool {
+        var text = text
+        var tag = opaqueTag
+        return text.withUTF8 { field in
+            tag.withUTF8 { opaque in
+                // `"tag"` or `W/"tag"`.
+                let prefix = isWeak ? 3 : 1
+                guard field.count == opaque.count + prefix + 1, field[field.count - 1] == 0x22,
+                    field[prefix - 1] == 0x22, !isWeak || (field[0] == UInt8(ascii: "W") && field[1] == 0x2F)
+                else { return false }
+                for index in 0..<opaque.count where field[prefix + index] != opaque[index] { return false }
+                return true
+            }
+        }
     }
 
     /// Parses a comma-separated list of entity tags (`#entity-tag`, RFC 9110 §5.6.1), empty elements allowed.
@@ -168,8 +188,11 @@ extension HTTPRequest {
 extension String {
     /// The text without leading and trailing spaces and tabs (HTTP's OWS, RFC 9110 §5.6.3).
     var trimmingASCIIWhitespace: Substring {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let start = firstIndex(where: { !isSpace($0) }) else { return self[endIndex...] }
-        return self[start...lastIndex(where: { !isSpace($0) })!]
+        // By UTF-8 code unit: spaces and tabs are ASCII, and a Character walk costs more than the rest of a lookup.
+        let bytes = utf8
+        guard let first = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
+            let last = bytes.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })
+        else { return self[endIndex...] }
+        return self[first...last]
     }
 }

@@ -38,8 +38,17 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     /// for nil.
     public subscript(name: String) -> String? {
         get {
-            let values = self.values(for: name)
-            return values.isEmpty ? nil : values.joined(separator: ", ")
+            // One pass; a list is built only for a field given on several lines (rare).
+            var found: String?
+            var joined: String?
+            for field in fields where Self.sameName(field.name, name) {
+                if found == nil {
+                    found = field.value
+                } else {
+                    joined = (joined ?? found!) + ", " + field.value
+                }
+            }
+            return joined ?? found
         }
         set {
             guard let newValue else {
@@ -103,10 +112,19 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// Field names are ASCII tokens, compared without regard to ASCII case (RFC 9110 §5.1).
     static func sameName(_ lhs: String, _ rhs: String) -> Bool {
-        let left = lhs.utf8
-        let right = rhs.utf8
-        guard left.count == right.count else { return false }
-        return zip(left, right).allSatisfy { asciiLower($0) == asciiLower($1) }
+        var left = lhs
+        var right = rhs
+        // Native strings are contiguous UTF-8; comparing the buffers avoids an iterator per byte (this runs for
+        // every field of every request).
+        return left.withUTF8 { leftBytes in
+            right.withUTF8 { rightBytes in
+                guard leftBytes.count == rightBytes.count else { return false }
+                for index in 0..<leftBytes.count where asciiLower(leftBytes[index]) != asciiLower(rightBytes[index]) {
+                    return false
+                }
+                return true
+            }
+        }
     }
 
     private static func asciiLower(_ byte: UInt8) -> UInt8 {

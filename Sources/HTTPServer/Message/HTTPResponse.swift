@@ -2,7 +2,8 @@
 ///
 /// The server adds `Content-Length` and `Date` itself; a `Content-Length` or `Transfer-Encoding` set here is
 /// ignored. For `HEAD` the server sends the header fields, with the `Content-Length` of this body, and no content
-/// (RFC 9110 §9.3.2).
+/// (RFC 9110 §9.3.2). A 304 has no content either (§15.4.5); give it none: libmicrohttpd 0.9.75 writes
+/// `Content-Length: 0` on it (docs/architecture.md, Serving).
 public struct HTTPResponse: Sendable, Equatable {
     /// The status code (RFC 9110 §15), 100…999.
     public var status: Int

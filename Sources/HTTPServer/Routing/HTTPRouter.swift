@@ -44,6 +44,9 @@ public struct HTTPRouter: Sendable {
     }
 
     private var routes: [Route] = []
+    /// The routes whose pattern has no capture, by pattern text: most requests are answered from here with one
+    /// lookup instead of matching every pattern (``resolve(method:path:)``).
+    private var literalRoutes: [String: [Int]] = [:]
 
     /// Creates a router with no routes: every request gets 404.
     public init() {}
@@ -63,6 +66,9 @@ public struct HTTPRouter: Sendable {
         if let existing = routes.first(where: { $0.method == method && $0.pattern.shape == parsed.shape }) {
             throw HTTPServerError(
                 .invalidRoute, "route \(method) \(pattern) duplicates route \(method) \(existing.pattern.text)")
+        }
+        if parsed.segments.allSatisfy({ if case .literal = $0 { true } else { false } }) {
+            literalRoutes[parsed.text, default: []].append(routes.count)
         }
         routes.append(Route(method: method, pattern: parsed, handler: handler))
     }
@@ -118,6 +124,11 @@ public struct HTTPRouter: Sendable {
     /// - Returns: the route and captures of the most specific matching pattern for the method; else 405 naming the
     ///   methods of the matching patterns; else 404.
     public func resolve(method: HTTPMethod, path: String) -> Resolution {
+        // A pattern of literals only that spells the path and has the method is the most specific match for it: any
+        // other matching pattern has a capture where it has a literal. Anything else takes the full match below.
+        if let indices = literalRoutes[path], let index = indices.first(where: { routes[$0].method == method }) {
+            return Resolution(route: routes[index].pattern.text, target: .handler(routes[index].handler, [:]))
+        }
         let pathSegments = RoutePattern.split(path)
         let matches = routes.compactMap { route in route.pattern.match(pathSegments).map { (route, $0) } }
         guard !matches.isEmpty else { return Resolution(route: Self.unmatchedRoute, target: .notFound) }

@@ -126,14 +126,21 @@ public final class HTTPServer: @unchecked Sendable {
         _ listener: HTTPServerConfiguration.Listener, _ configuration: HTTPServerConfiguration, core: ServerCore,
         context: Unmanaged<ServerCore>
     ) throws(HTTPServerError) -> Daemon {
-        // Own threads: an internal poll() loop per thread of a pool. Not epoll: libmicrohttpd 0.9.75's
-        // edge-triggered epoll mode missed a client's close that arrived together with its last bytes, so the
-        // connection (and its request, holding up a drain) stayed until the connection timeout. ITC (an eventfd)
-        // lets MHD_quiesce_daemon wake the threads. ERROR_LOG sends libmicrohttpd's messages to the logger below,
-        // never to stderr.
-        var flags =
-            MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_POLL.rawValue | MHD_USE_ITC.rawValue
-            | MHD_USE_ERROR_LOG.rawValue
+        // Own threads (docs/architecture.md, Serving): by default an internal poll() loop per thread of a pool. Not
+        // epoll by default: libmicrohttpd 0.9.75's edge-triggered epoll mode missed a client's close that arrived
+        // together with its last bytes, so the connection (and its request, holding up a drain) stayed until the
+        // connection timeout. ITC (an eventfd) lets MHD_quiesce_daemon wake the threads. ERROR_LOG sends
+        // libmicrohttpd's messages to the logger below, never to stderr.
+        var flags = MHD_USE_ITC.rawValue | MHD_USE_ERROR_LOG.rawValue
+        switch configuration.threadingMode {
+        case .pollPool: flags |= MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_POLL.rawValue
+        case .epollPool: flags |= MHD_USE_EPOLL_INTERNAL_THREAD.rawValue
+        case .threadPerConnection:
+            flags |=
+                MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
+                | MHD_USE_POLL.rawValue
+        }
+        if configuration.turbo { flags |= MHD_USE_TURBO.rawValue }
         let cls = context.toOpaque()
         // The logger first, so that libmicrohttpd's messages about the later options reach it too.
         var options: [MHD_OptionItem] = [
@@ -150,7 +157,7 @@ public final class HTTPServer: @unchecked Sendable {
                 option: .CONNECTION_MEMORY_LIMIT, value: configuration.connectionMemoryLimitBytes,
                 ptr_value: nil),
         ]
-        if configuration.threads > 1 {
+        if configuration.threads > 1 && configuration.threadingMode != .threadPerConnection {
             options.append(
                 MHD_OptionItem(option: .THREAD_POOL_SIZE, value: configuration.threads, ptr_value: nil))
         }

@@ -17,11 +17,30 @@ public struct HTTPServerConfiguration: Sendable {
         }
     }
 
+    /// How libmicrohttpd's threads wait for sockets and share connections (docs/architecture.md, Serving, has the
+    /// measurements that chose the default).
+    public enum ThreadingMode: String, Hashable, Sendable, CaseIterable {
+        /// ``HTTPServerConfiguration/threads`` threads, each with its own connections and its own `poll()` loop
+        /// (`MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL` with a thread pool): the default.
+        case pollPool = "poll"
+        /// The same pool, each thread with its own `epoll` set (`MHD_USE_EPOLL_INTERNAL_THREAD`). libmicrohttpd
+        /// 0.9.75's edge-triggered epoll can miss a client's close that arrives with its last bytes, holding that
+        /// connection (and a drain) until the connection timeout.
+        case epollPool = "epoll"
+        /// One thread per connection (`MHD_USE_THREAD_PER_CONNECTION`) and one that accepts; ``threads`` is unused.
+        case threadPerConnection = "thread-per-connection"
+    }
+
     /// Where to accept connections; one libmicrohttpd daemon serves each, all sharing one handler.
     public var listeners: [Listener]
-    /// Threads per listener that accept, read, call handlers and write (a libmicrohttpd thread pool with
-    /// epoll); at least 1. A handler that blocks holds its thread and the connections that thread serves.
+    /// Threads per listener that accept, read, call handlers and write (a libmicrohttpd thread pool); at least 1. A
+    /// handler that blocks holds its thread and the connections that thread serves.
     public var threads: Int
+    /// How the threads wait and share connections; default ``ThreadingMode/pollPool``.
+    public var threadingMode: ThreadingMode = .pollPool
+    /// `MHD_USE_TURBO`: read, write and accept before asking whether the socket is ready, and skip some of
+    /// libmicrohttpd's socket settings; default false.
+    public var turbo = false
     /// Connections open at once per listener (`MHD_OPTION_CONNECTION_LIMIT`); at the limit libmicrohttpd stops
     /// accepting, so further connections wait in the kernel's listen backlog until one closes. libmicrohttpd
     /// divides the limit between the listener's threads.

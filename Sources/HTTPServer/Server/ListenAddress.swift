@@ -95,24 +95,25 @@ public struct ListenAddress: Hashable, Sendable, CustomStringConvertible {
 
     /// The numeric text of a socket address (`127.0.0.1`, `::1`), or nil for a family other than IPv4 and IPv6.
     static func numericHost(of address: UnsafePointer<sockaddr>) -> String? {
-        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
         let family = Int32(address.pointee.sa_family)
-        let converted: UnsafePointer<CChar>?
-        switch family {
-        case AF_INET:
-            converted = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { ipv4 in
-                withUnsafePointer(to: ipv4.pointee.sin_addr) { inet_ntop(AF_INET, $0, &text, socklen_t(text.count)) }
-            }
-        case AF_INET6:
-            converted = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { ipv6 in
-                withUnsafePointer(to: ipv6.pointee.sin6_addr) {
-                    inet_ntop(AF_INET6, $0, &text, socklen_t(text.count))
+        guard family == AF_INET || family == AF_INET6 else { return nil }
+        // A buffer on the stack: this runs once per request.
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(INET6_ADDRSTRLEN) + 1) { text in
+            let converted: UnsafePointer<CChar>?
+            if family == AF_INET {
+                converted = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { ipv4 in
+                    withUnsafePointer(to: ipv4.pointee.sin_addr) {
+                        inet_ntop(AF_INET, $0, text.baseAddress, socklen_t(text.count))
+                    }
+                }
+            } else {
+                converted = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { ipv6 in
+                    withUnsafePointer(to: ipv6.pointee.sin6_addr) {
+                        inet_ntop(AF_INET6, $0, text.baseAddress, socklen_t(text.count))
+                    }
                 }
             }
-        default:
-            return nil
+            return converted.map { String(cString: $0) }
         }
-        guard converted != nil else { return nil }
-        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -16,8 +16,9 @@ final class ServerCore: @unchecked Sendable {
     let logger: (@Sendable (String) -> Void)?
 
     private let condition = NSCondition()
-    /// Requests whose header has been read and that have not completed: what a drain waits for.
-    private var inFlight = 0
+    /// Requests whose header has been read and that have not completed: what a drain waits for. An atomic, so that
+    /// counting a request takes no lock; the condition is signalled only while a drain waits.
+    private let inFlight = Atomic<Int>(0)
     /// True once a stop began: responses then close their connection. An atomic: every response reads it.
     private let draining = Atomic<Bool>(false)
     /// libmicrohttpd's messages while a daemon starts, for the error if it does not.
@@ -49,8 +50,10 @@ final class ServerCore: @unchecked Sendable {
         let deadline = Date(timeIntervalSinceNow: max(0, timeout.inSeconds))
         condition.lock()
         defer { condition.unlock() }
-        while inFlight > 0 {
-            if !condition.wait(until: deadline) { return inFlight == 0 }
+        // `draining` is set before this wait begins, so a request completing from now on takes the lock and
+        // broadcasts; the count is read under the lock, so that broadcast cannot fall between a read and the wait.
+        while inFlight.load(ordering: .sequentiallyConsistent) > 0 {
+            if !condition.wait(until: deadline) { return inFlight.load(ordering: .sequentiallyConsistent) == 0 }
         }
         return true
     }
@@ -90,17 +93,18 @@ final class ServerCore: @unchecked Sendable {
                 path: url.map { String(cString: $0) } ?? "/", started: .now)
             // Released by the completion callback, which libmicrohttpd calls for every request it presented.
             requestContext.pointee = Unmanaged.passRetained(state).toOpaque()
-            condition.withLock { inFlight += 1 }
+            inFlight.wrappingAdd(1, ordering: .sequentiallyConsistent)
             let resolution = router.resolve(method: state.method, path: state.path)
             state.resolution = resolution
             state.route = resolution.route
             state.headers = headers(connection)
-            if let refusal = framingRefusal(state.headers) {
+            let framing = Framing(state.headers)
+            if let refusal = framingRefusal(framing) {
                 // Answered before the body is read, and the connection closed: its remaining bytes are never read
                 // as another request.
                 return queue(refusal, route: state.route, state, connection)
             }
-            if let declared = state.headers["Content-Length"].flatMap({ UInt64($0.trimmingASCIIWhitespace) }),
+            if let declared = framing.contentLength.flatMap({ UInt64($0.trimmingASCIIWhitespace) }),
                 declared > UInt64(maxRequestBytes)
             {
                 // Answered before the body is read; libmicrohttpd then closes the connection after the response.
@@ -154,9 +158,9 @@ final class ServerCore: @unchecked Sendable {
             HTTPRequestMetrics(
                 route: state.route, method: state.method.metricsLabel, status: state.status,
                 durationSeconds: (ContinuousClock.now - state.started).inSeconds))
-        condition.withLock {
-            inFlight -= 1
-            if inFlight == 0 { condition.broadcast() }
+        let left = inFlight.wrappingSubtract(1, ordering: .sequentiallyConsistent).newValue
+        if left == 0 && isDraining {
+            condition.withLock { condition.broadcast() }
         }
     }
 
@@ -176,10 +180,10 @@ final class ServerCore: @unchecked Sendable {
             log("response status outside 100…999, answering 500 route=\(route) status=\(response.status)")
             response = Self.internalError
         }
-        var created = makeResponse(response, route: route)
+        var created = makeResponse(response, route: route, method: state.method)
         if created == nil {
             response = Self.internalError
-            created = makeResponse(response, route: route)
+            created = makeResponse(response, route: route, method: state.method)
         }
         guard let mhdResponse = created else {
             log("libmicrohttpd could not create a response, connection closed route=\(route)")
@@ -195,11 +199,24 @@ final class ServerCore: @unchecked Sendable {
     /// A libmicrohttpd response holding a copy of the body and the header fields, or nil when a field is refused:
     /// a name that is not a token or a value with a control character other than a tab (RFC 9110 §5.1, §5.5),
     /// which could split the header.
-    private func makeResponse(_ response: HTTPResponse, route: String) -> OpaquePointer? {
-        let created = response.body.withUnsafeBytes { bytes in
-            // MUST_COPY: libmicrohttpd copies the bytes now, so the Swift array may go away after this call.
-            MHD_create_response_from_buffer(
-                bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+    ///
+    /// A response to `HEAD`, and a 304, carry no content (RFC 9110 §9.3.2, §15.4.5): libmicrohttpd writes their header
+    /// only, with the `Content-Length` of the response it is given. So they get a response of the body's length whose
+    /// bytes are never read (nor copied): for `HEAD` the `GET`'s body, so its length is stated; for a 304 the
+    /// handler's (none, so `Content-Length: 0`: libmicrohttpd 0.9.75 cannot leave the field out of a 304, and the
+    /// 200's length, which RFC 9110 §8.6 would allow, makes clients that read a 304's content by its length, such as
+    /// wrk 4.1, wait for bytes that never come).
+    private func makeResponse(_ response: HTTPResponse, route: String, method: HTTPMethod) -> OpaquePointer? {
+        let created: OpaquePointer?
+        if method == .head || response.status == 304 {
+            created = MHD_create_response_from_callback(
+                UInt64(response.body.count), 4096, unreadContentCallback, nil, nil)
+        } else {
+            created = response.body.withUnsafeBytes { bytes in
+                // MUST_COPY: libmicrohttpd copies the bytes now, so the Swift array may go away after this call.
+                MHD_create_response_from_buffer(
+                    bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+            }
         }
         guard let created else { return nil }
         for field in response.headers {
@@ -236,20 +253,43 @@ final class ServerCore: @unchecked Sendable {
             || "!#$%&'*+-.^_`|~".utf8.contains(UInt8(byte))
     }
 
+    /// How a request says its body is framed: its `Content-Length` and `Transfer-Encoding` lines, read in one pass
+    /// over the header fields.
+    struct Framing {
+        /// `Content-Length` lines.
+        var lengthLines = 0
+        /// The value of the first `Content-Length` line.
+        var contentLength: String?
+        /// Whether a `Content-Length` value is a list (holds a comma).
+        var lengthIsList = false
+        /// The `Transfer-Encoding` values, in order.
+        var codings: [String] = []
+
+        init(_ headers: HTTPHeaders) {
+            for field in headers.fields {
+                if HTTPHeaders.sameName(field.name, "Content-Length") {
+                    lengthLines += 1
+                    if contentLength == nil { contentLength = field.value }
+                    if field.value.utf8.contains(UInt8(ascii: ",")) { lengthIsList = true }
+                } else if HTTPHeaders.sameName(field.name, "Transfer-Encoding") {
+                    codings.append(field.value)
+                }
+            }
+        }
+    }
+
     /// The answer to a request whose length cannot be read one way only (RFC 9112 §6.1, §6.3): `Content-Length`
     /// beside `Transfer-Encoding`, or several `Content-Length` fields or values, is 400; a transfer coding other
     /// than `chunked` is 501. Both close the connection. Nil for a request framed one way.
-    func framingRefusal(_ headers: HTTPHeaders) -> HTTPResponse? {
-        let lengths = headers.values(for: "Content-Length")
-        let codings = headers.values(for: "Transfer-Encoding")
+    func framingRefusal(_ framing: Framing) -> HTTPResponse? {
         var response: HTTPResponse
-        if !codings.isEmpty && !lengths.isEmpty {
+        if !framing.codings.isEmpty && framing.lengthLines > 0 {
             response = router.errorResponder(
                 400, .ambiguousRequestLength, "Bad Request: Content-Length and Transfer-Encoding together")
-        } else if lengths.count > 1 || lengths.contains(where: { $0.contains(",") }) {
+        } else if framing.lengthLines > 1 || framing.lengthIsList {
             response = router.errorResponder(400, .ambiguousRequestLength, "Bad Request: several Content-Length values")
-        } else if !codings.isEmpty
-            && (codings.count > 1 || codings[0].trimmingASCIIWhitespace.lowercased() != "chunked")
+        } else if !framing.codings.isEmpty
+            && (framing.codings.count > 1 || framing.codings[0].trimmingASCIIWhitespace.lowercased() != "chunked")
         {
             response = router.errorResponder(
                 501, .unsupportedTransferCoding, "Not Implemented: the only transfer coding accepted is chunked")
@@ -306,6 +346,11 @@ let accessHandlerCallback: MHD_AccessHandlerCallback = {
         connection: connection, url: url, method: method, uploadData: uploadData, uploadDataSize: uploadDataSize,
         requestContext: requestContext)
 }
+
+/// The content of a response that has none on the wire (``ServerCore``'s responses to `HEAD` and 304s): libmicrohttpd
+/// writes only their header and never calls this; if it did, the connection would end with an error rather than send
+/// bytes the handler did not give (`MHD_CONTENT_READER_END_WITH_ERROR`).
+let unreadContentCallback: MHD_ContentReaderCallback = { _, _, _, _ in -2 }
 
 /// libmicrohttpd's request-completed notification: releases the request's state and reports it.
 let requestCompletedCallback: MHD_RequestCompletedCallback = { cls, _, requestContext, _ in

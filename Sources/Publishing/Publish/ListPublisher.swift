@@ -103,7 +103,7 @@ public enum ListPublisher {
                 .badSignature, "the signer key does not belong to the signer certificate \(signer.subject)")
         }
         try SignerProfile.checkValidity(signer, at: content.date)
-        try SignerProfile.checkUsage(signer, kind: content.kind, requiredEKU: settings.signerEKU(for: content.kind))
+        try SignerProfile.checkUsage(signer, kind: content.kind, requiredEKU: content.kind.requiredSignerEKU(settings))
         for (index, listed) in content.entries.enumerated() {
             if content.kind == .vical, listed.docTypes.isEmpty {
                 throw TrustListError(.malformedPayload, "entry \(index) (\(listed.certificate.subject)) has no docType")

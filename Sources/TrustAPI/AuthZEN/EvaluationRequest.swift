@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import JOSE
 import Presentation
+import TrustLists
 import X509
 
 /// An access evaluation request of the AuthZEN Authorization API 1.0 (`subject`, `resource`, `action`, `context`),
@@ -152,6 +153,15 @@ enum EvaluationRole: Equatable {
     ]
     /// `action.name` values for wallet providers: the EU's `http://ec.europa.eu/NS/wallet-provider`.
     static let walletProviderNames: Set<String> = ["http://ec.europa.eu/NS/wallet-provider"]
+    /// The role the decision asks about in the lists.
+    var anchorRole: AnchorRole {
+        switch self {
+        case .reader: .reader
+        case .issuer: .issuer
+        case .walletProvider: .walletProvider
+        }
+    }
+
     /// Every role name, sorted, for messages.
     static var allNames: [String] { readerNames.union(issuerNames).union(walletProviderNames).sorted() }
 

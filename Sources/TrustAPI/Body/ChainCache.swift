@@ -1,22 +1,22 @@
 import X509
 
-/// Certificate chains of request bodies (`x5c`, AuthZEN's `resource.key`), decoded once per process: by the SHA-256
-/// of the chain's base64 texts (``DigestCache``), so that a verifier that posts the same chain with every request
+/// Certificate chains of request bodies (`x5c`, AuthZEN's `resource.key`), decoded once per process: by the texts
+/// of the chain joined (``DecodeCache``), so that a verifier that posts the same chain with every request
 /// costs neither base64 nor a certificate lookup after the first; a chain not seen before takes each certificate from
 /// the process's ``CertificateCache`` (shared with presentation decisions), decoding only those never seen.
 ///
 /// A kept chain is parsed bytes, the same for every generation: the decision policies validate it on every request
 /// (their memo of validated chains is per generation, ``TrustQueries``).
 final class ChainCache: Sendable {
-    /// Chains by the SHA-256 of their texts.
-    let chains: DigestCache<[Certificate]>
+    /// Chains by their texts.
+    let chains: DecodeCache<[Certificate]>
     /// Certificates by their DER.
     let certificates: CertificateCache
 
     /// An empty cache of at most `capacity` chains of at most 64 KiB of base64 each (and 16 MiB in all), over the
     /// certificates of `certificates`.
     init(capacity: Int = 1_024, certificates: CertificateCache = .shared) {
-        chains = DigestCache(capacity: capacity, maxBytes: 16 << 20, maxItemBytes: 64 << 10)
+        chains = DecodeCache(capacity: capacity, maxBytes: 16 << 20, maxItemBytes: 64 << 10)
         self.certificates = certificates
     }
 

@@ -23,7 +23,7 @@ struct RequestBody {
     ///   `+json` type (a body without one is read as JSON); 400
     ///   `malformed_json` or `limits_exceeded` (JOSE's codes) for text that is not JSON within the limits; 400
     ///   `malformed_request_body` for an empty body or one that is not an object.
-    init(_ request: HTTPRequest, cache: DigestCache<[String: JSONValue]>? = nil) throws(APIFailure) {
+    init(_ request: HTTPRequest, cache: DecodeCache<[String: JSONValue]>? = nil) throws(APIFailure) {
         if let type = request.headers["Content-Type"], type != "application/json" {
             let mediaType = (type.split(separator: ";", maxSplits: 1).first ?? "").filter { $0 != " " && $0 != "\t" }
                 .lowercased()
@@ -67,7 +67,9 @@ struct RequestBody {
     func child(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
     /// Refuses members outside `known`, naming the first (sorted) and the members allowed.
-    func requireOnly(_ known: Set<String>) throws(APIFailure) {
+    /// - Parameter known: the member names allowed (a short list: compared one by one, no set built per request).
+    func requireOnly(_ known: [String]) throws(APIFailure) {
+        guard !members.keys.allSatisfy(known.contains) else { return }
         if let unknown = members.keys.filter({ !known.contains($0) }).sorted().first {
             throw APIFailure.badBody(
                 "\(child(unknown)): unknown member; allowed here: \(known.sorted().joined(separator: ", "))")

@@ -14,23 +14,22 @@ import X509
 /// policies, from the current generation, and is part of the key (with the query, the docType, the leaf and the
 /// generation), so a different answer finds different text. Bounded: when full it starts again empty.
 final class RenderedDecisions: Sendable {
-    /// Everything the text depends on besides the time, with its hash computed once, outside the lock.
+    /// What the text depends on besides the decision and the time, with its hash computed once, outside the lock. The
+    /// decision is not hashed (that cost more than the rest of the lookup): each key keeps the few decisions seen
+    /// under it, compared with `==`, which finds a memoized decision's shared storage at once.
     struct Key: Hashable, Sendable {
-        let decision: TrustDecision
         let query: String
         let docType: String?
         let leafSHA256: [UInt8]
         let generation: UInt64
         private let hashValueOfFields: Int
 
-        init(decision: TrustDecision, query: String, docType: String?, leafSHA256: [UInt8], generation: UInt64) {
-            self.decision = decision
+        init(query: String, docType: String?, leafSHA256: [UInt8], generation: UInt64) {
             self.query = query
             self.docType = docType
             self.leafSHA256 = leafSHA256
             self.generation = generation
             var hasher = Hasher()
-            hasher.combine(decision)
             hasher.combine(query)
             hasher.combine(docType)
             hasher.combine(leafSHA256)
@@ -41,6 +40,15 @@ final class RenderedDecisions: Sendable {
         func hash(into hasher: inout Hasher) { hasher.combine(hashValueOfFields) }
     }
 
+    /// One decision's text under a key.
+    struct Entry: Sendable {
+        let decision: TrustDecision
+        let parts: Parts
+    }
+
+    /// The most decisions kept under one key (the same leaf at other times may get other answers).
+    static let decisionsPerKey = 4
+
     /// The text before and after the value of `at` (its quotes included in neither).
     struct Parts: Sendable {
         let before: [UInt8]
@@ -49,7 +57,7 @@ final class RenderedDecisions: Sendable {
 
     /// The most texts kept.
     let capacity: Int
-    private let parts = Mutex<[Key: Parts]>([:])
+    private let parts = Mutex<[Key: [Entry]]>([:])
 
     /// The time written for `at` while the parts are found: 0000-01-01T00:00:00.001Z, whose text no other time of a
     /// decision holds (it is checked: when it occurs more than once, nothing is kept, and every answer is written
@@ -67,20 +75,24 @@ final class RenderedDecisions: Sendable {
         generation: UInt64
     ) throws -> [UInt8] {
         let timeText = Array(Timestamp.text(time).utf8)
-        let key = Key(
-            decision: decision, query: query, docType: docType, leafSHA256: leaf.sha256, generation: generation)
-        if let known = parts.withLock({ $0[key] }) { return Self.join(known, timeText) }
+        let key = Key(query: query, docType: docType, leafSHA256: leaf.sha256, generation: generation)
+        if let known = parts.withLock({ $0[key] })?.first(where: { $0.decision == decision }) {
+            return Self.join(known.parts, timeText)
+        }
         let wire = WireDecision(decision, query: query, docType: docType, leaf: leaf, at: time, generation: generation)
         guard let found = try Self.split(wire) else { return try WireJSON.renderedBytes(wire) }
         parts.withLock { parts in
-            if parts.count >= capacity { parts.removeAll(keepingCapacity: true) }
-            parts[key] = found
+            if parts[key] == nil && parts.count >= capacity { parts.removeAll(keepingCapacity: true) }
+            var entries = parts[key] ?? []
+            if entries.count >= Self.decisionsPerKey { entries.removeFirst() }
+            entries.append(Entry(decision: decision, parts: found))
+            parts[key] = entries
         }
         return Self.join(found, timeText)
     }
 
     /// How many texts are kept now.
-    var count: Int { parts.withLock { $0.count } }
+    var count: Int { parts.withLock { $0.values.reduce(0) { $0 + $1.count } } }
 
     /// The parts of `wire`'s text around its `at` value, found by writing the marker time in its place; nil when
     /// the marker's text is not found exactly once.

@@ -32,6 +32,11 @@ final class SnapshotCache: Sendable {
         let earliestNextUpdate: Date?
         /// SHA-256 of the JSON, hex.
         let sha256Hex: String
+        /// ``identityETag`` and ``gzipETag`` as field values, and the generation as text: written once, sent with
+        /// every answer.
+        let identityETagField: String
+        let gzipETagField: String
+        let generationText: String
     }
 
     private let memo = Mutex<Representation?>(nil)
@@ -49,7 +54,10 @@ final class SnapshotCache: Sendable {
             generation: snapshot.generation, builtAt: snapshot.builtAt, identity: document.json,
             identityETag: ETag(strong: sha256Hex)!, gzip: Gzip.compress(document.json),
             gzipETag: ETag(strong: sha256Hex + ".gz")!, lastModified: HTTPDate.imfFixdate(snapshot.builtAt),
-            earliestNextUpdate: snapshot.sources.compactMap(\.nextUpdate).min(), sha256Hex: sha256Hex)
+            earliestNextUpdate: snapshot.sources.compactMap(\.nextUpdate).min(), sha256Hex: sha256Hex,
+            identityETagField: ETag(strong: sha256Hex)!.fieldValue,
+            gzipETagField: ETag(strong: sha256Hex + ".gz")!.fieldValue,
+            generationText: String(snapshot.generation))
         memo.withLock { $0 = made }
         return made
     }

@@ -23,7 +23,9 @@ extension TrustAPI {
         var headers = ConsoleAsset.securityHeaders
         headers["ETag"] = asset.etag.fieldValue
         headers["Cache-Control"] = "no-cache"
-        if request.ifNoneMatchFails(for: asset.etag) { return HTTPResponse(status: 304, headers: headers) }
+        if request.ifNoneMatchFails(for: asset.etag) {
+            return APIResponse.notModified(headers: headers)
+        }
         headers["Content-Type"] = asset.contentType
         return HTTPResponse(status: 200, headers: headers, body: asset.body)
     }

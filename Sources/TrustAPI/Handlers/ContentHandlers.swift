@@ -20,18 +20,19 @@ extension TrustAPI {
         let maxAge = CacheLifetime.maxAge(
             checkIntervalSeconds: service.configuration.checkIntervalSeconds,
             nextUpdate: representation.earliestNextUpdate, now: now())
+        let body = gzip ? representation.gzip : representation.identity
         var headers: HTTPHeaders = [
-            "ETag": tag.fieldValue, "Last-Modified": representation.lastModified,
+            "ETag": gzip ? representation.gzipETagField : representation.identityETagField,
             "Cache-Control": "public, max-age=\(maxAge)", "Vary": "Accept-Encoding",
-            "X-Snapshot-Generation": String(representation.generation),
+            "X-Snapshot-Generation": representation.generationText,
         ]
         if request.isNotModified(current: tag, lastModified: representation.lastModified) {
-            return HTTPResponse(status: 304, headers: headers)
+            return APIResponse.notModified(headers: headers)
         }
+        headers.add("Last-Modified", representation.lastModified)
         headers["Content-Type"] = APIResponse.jsonType
         if gzip { headers["Content-Encoding"] = "gzip" }
-        return HTTPResponse(
-            status: 200, headers: headers, body: gzip ? representation.gzip : representation.identity)
+        return HTTPResponse(status: 200, headers: headers, body: body)
     }
 
     /// `GET /v1/lists/{network}/{name}`: the current version's signed bytes exactly as published (this process
@@ -94,12 +95,11 @@ extension TrustAPI {
             checkIntervalSeconds: holder.service.configuration.checkIntervalSeconds, nextUpdate: version.nextUpdate,
             now: time)
         let lastModified = HTTPDate.imfFixdate(version.date)
-        var headers: HTTPHeaders = [
-            "ETag": tag.fieldValue, "Last-Modified": lastModified, "Cache-Control": "public, max-age=\(maxAge)",
-        ]
+        var headers: HTTPHeaders = ["ETag": tag.fieldValue, "Cache-Control": "public, max-age=\(maxAge)"]
         if request.isNotModified(current: tag, lastModified: lastModified) {
-            return HTTPResponse(status: 304, headers: headers)
+            return APIResponse.notModified(headers: headers)
         }
+        headers.add("Last-Modified", lastModified)
         headers["Content-Type"] = type
         return HTTPResponse(status: 200, headers: headers, body: version.bytes)
     }

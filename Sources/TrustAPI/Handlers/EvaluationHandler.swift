@@ -59,14 +59,8 @@ extension TrustAPI {
             }
             // Bare keys are listed only by Lists of Trusted Entities (PublicKeyValues).
             let queries = try loadedService().queries
-            let roles: Set<LoTEServiceRole> =
-                switch role {
-                case .reader: [.accessCertificateIssuer]
-                case .issuer: [.pidIssuer, .mDLIssuer]
-                case .walletProvider: [.walletProvider]
-                }
             let decision = queries.keyDecision(
-                thumbprint: thumbprint, roles: roles, docTypes: role == .issuer ? evaluation.docTypes : [],
+                thumbprint: thumbprint, role: role.anchorRole, docTypes: role == .issuer ? evaluation.docTypes : [],
                 at: evaluation.time ?? now())
             guard case .trusted(let trusted) = decision else {
                 return answer(false, decision.reason, decision.message)

@@ -26,6 +26,12 @@ final class RequestMetrics: Sendable {
         var sum = 0.0
         /// Observations per bucket (not cumulative), one more than the bounds for `+Inf`.
         var buckets = [Int](repeating: 0, count: RequestMetrics.bucketBounds.count + 1)
+
+        mutating func add(_ seconds: Double, bucket: Int) {
+            count += 1
+            sum += seconds
+            buckets[bucket] += 1
+        }
     }
 
     private let series = Mutex<[Key: Series]>([:])
@@ -35,11 +41,8 @@ final class RequestMetrics: Sendable {
     func record(_ report: HTTPRequestMetrics) {
         let key = Key(route: report.route, method: report.method, status: report.status.map(String.init) ?? "none")
         let bucket = Self.bucketBounds.firstIndex { report.durationSeconds <= $0 } ?? Self.bucketBounds.count
-        series.withLock { all in
-            all[key, default: Series()].count += 1
-            all[key, default: Series()].sum += report.durationSeconds
-            all[key, default: Series()].buckets[bucket] += 1
-        }
+        // One lookup of the key, the series changed in place: every request passes here, under one lock.
+        series.withLock { all in all[key, default: Series()].add(report.durationSeconds, bucket: bucket) }
     }
 
     /// `trustlists_http_requests_total` and `trustlists_http_request_duration_seconds`.

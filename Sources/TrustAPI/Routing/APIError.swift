@@ -93,6 +93,13 @@ enum APIResponse {
         HTTPResponse(status: status, headers: ["Content-Type": jsonType, "Cache-Control": "no-store"], body: body)
     }
 
+    /// A 304 Not Modified (RFC 9110 §15.4.5) with `headers`: the validator and cache fields a 200 would carry (`ETag`,
+    /// `Cache-Control`, `Vary`), and no other representation metadata (no `Content-Type`, `Content-Encoding` or
+    /// `Last-Modified`: the `ETag` is there), and no content.
+    static func notModified(headers: HTTPHeaders) -> HTTPResponse {
+        HTTPResponse(status: 304, headers: headers)
+    }
+
     /// An error body: `{"reason": code, "message": text}`, not cacheable.
     static func error(_ status: Int, _ reason: ReasonCode, _ message: String) -> HTTPResponse {
         // A reason and a message are strings: writing them cannot fail, so this never recurses.

@@ -29,24 +29,26 @@ enum VerifyLoTECommand {
             file: file, json: arguments.flag("json"), context: context, rejection: WireLoTEVerification.init(rejected:)
         ) { () throws(TrustListError) in
             let verified = try verifier.verify(bytes, at: time)
-            return (WireLoTEVerification(verified), verifiedText(verified, file: file))
+            guard let lote = verified.list.lote else {
+                throw TrustListError(.wrongListType, "the verified document is not a LoTE")
+            }
+            return (WireLoTEVerification(verified, lote: lote), verifiedText(verified, lote: lote, file: file))
         }
     }
 
     /// The VALID text: the list's facts, then each entity with its services.
-    static func verifiedText(_ verified: VerifiedLoTE, file: String) -> String {
-        let lote = verified.lote
+    static func verifiedText(_ verified: VerifiedList, lote: LoTE, file: String) -> String {
         let signer = verified.signer
         var rows: [(String, String)] = [
             ("kind", "LoTE"), ("LoTEType", lote.type), ("operator", lote.operatorName),
             ("territory", lote.schemeTerritory), ("sequence", String(lote.sequenceNumber)),
-            ("issued", Timestamp.text(lote.issueDate)), ("nextUpdate", Timestamp.text(lote.nextUpdate)),
+            ("issued", Timestamp.text(lote.issueDate)), ("nextUpdate", Timestamp.text(lote.nextUpdateTime)),
             ("entities", String(lote.entities.count)), ("services", String(lote.services.count)),
             ("signer", signer.subject.rfc4514),
             ("signer valid", "\(Timestamp.text(signer.notBefore)) .. \(Timestamp.text(signer.notAfter))"),
             ("signing time", verified.signingTime.map(Timestamp.text) ?? "-"),
             ("anchor", verified.anchor.subject.rfc4514), ("anchor pin", verified.anchor.sha256Hex),
-            ("signature", "JAdES \(verified.algorithm.rawValue), x5c of \(verified.x5cCount)"),
+            ("signature", "JAdES \(verified.algorithm), x5c of \(verified.x5chainCount)"),
             ("sha256", verified.sha256Hex),
         ]
         rows += verified.warnings.enumerated().map { ($0.offset == 0 ? "warnings" : "", $0.element) }

@@ -152,6 +152,10 @@ public struct Configuration: Sendable {
             networks.append(network)
         }
         self.networks = networks
+        let configured = Set(lists.map(\.id))
+        for (network, (_, path)) in zip(networks, entries) {
+            try network.credentials.check(configured: configured, file: name, path: "\(path).credentials")
+        }
     }
 
     private static func httpSettings(_ top: JSONObjectReader, folder: URL) throws(ConfigurationError) -> HTTPSettings {
@@ -206,12 +210,15 @@ public struct NetworkConfiguration: Sendable {
     public var readerEKUOptionalForOpenID4VP: Bool
     /// How certificates under the network's CAs are checked for revocation (`revocation`; defaults when absent).
     public var revocation: RevocationSettings
+    /// Which EKUs its document signers may carry and which lists may issue each SD-JWT VC type (`credentials`;
+    /// defaults when absent).
+    public var credentials: CredentialSettings
 
     init(_ reader: JSONObjectReader, folder: URL, http: HTTPSettings) throws(ConfigurationError) {
         try reader.requireOnly([
             "id", "root", "vical", "rical", "lotes", "maxAgeSeconds", "overdueGraceSeconds",
             "readerEKUOptionalForOpenID4VP",
-            "revocation",
+            "revocation", "credentials",
         ])
         id = try reader.requiredString("id")
         guard ListID.isValidName(id) else {
@@ -244,6 +251,11 @@ public struct NetworkConfiguration: Sendable {
         overdueGraceSeconds = try reader.number("overdueGraceSeconds", in: 0...(366 * 86_400)) ?? 259_200
         readerEKUOptionalForOpenID4VP = try reader.bool("readerEKUOptionalForOpenID4VP") ?? false
         revocation = try RevocationSettings(reader.object("revocation"), http: http)
+        let networkID = id
+        let pidProviders = lotes.filter { LoTEServiceRole.isPIDProvidersList($0.loteType) }.map {
+            ListID(network: networkID, name: $0.name)
+        }
+        credentials = try CredentialSettings(reader.object("credentials"), pidProviders: pidProviders)
     }
 }
 

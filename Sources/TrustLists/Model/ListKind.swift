@@ -1,4 +1,9 @@
-/// The kinds of trust list: the two of ISO/IEC 18013-5 and the EU's Lists of Trusted Entities.
+import COSE
+import Foundation
+import X509
+
+/// The kinds of configured list: the two of ISO/IEC 18013-5 and the EU's Lists of Trusted Entities. Each case names
+/// one ``ListKindDefinition`` (``definition``), which says everything about the kind; the properties here read it.
 public enum ListKind: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
     /// Verified Issuer Certificate Authority List (Annex C): the IACAs that may sign mdocs, with their docTypes.
     case vical
@@ -8,21 +13,78 @@ public enum ListKind: String, Sendable, Hashable, Codable, CaseIterable, Compara
     /// providers and the other EU lists (docs/architecture.md, Lists of Trusted Entities).
     case lote
 
-    /// `VICAL`, `RICAL` or `LoTE`.
-    public var displayName: String { self == .lote ? "LoTE" : rawValue.uppercased() }
-
-    /// The extension of a cached version's file: `cose` (COSE_Sign1) or `jws` (JAdES).
-    public var fileExtension: String { self == .lote ? "jws" : "cose" }
-
-    /// VICAL, then RICAL, then LoTEs.
-    public static func < (lhs: ListKind, rhs: ListKind) -> Bool { lhs.order < rhs.order }
-
-    private var order: Int {
+    /// The kind's definition: the one place a list kind is registered (docs/architecture.md, Signed sources: adding a kind).
+    public var definition: any ListKindDefinition.Type {
         switch self {
-        case .vical: 0
-        case .rical: 1
-        case .lote: 2
+        case .vical: VICALKind.self
+        case .rical: RICALKind.self
+        case .lote: LoTEKind.self
         }
+    }
+
+    /// `VICAL`, `RICAL` or `LoTE`.
+    public var displayName: String { definition.displayName }
+    /// The extension of a cached version's file: `cose` (COSE_Sign1) or `jws` (JAdES).
+    public var fileExtension: String { definition.fileExtension }
+    /// The role every entry of a list of this kind plays in decisions: a VICAL lists issuers (IACAs), a RICAL
+    /// readers; nil for a LoTE, whose services each say theirs (``LoTEServiceRole/anchorRole``).
+    public var listedRole: AnchorRole? { definition.listedRole }
+    /// Whether each certificate a list of this kind names ends a chain as listed, CA or not, self-signed or not: a
+    /// LoTE trusts every listed certificate of a service as itself (ETSI TS 119 602), where a VICAL's IACAs end a
+    /// document signer's chain only when self-signed (ISO/IEC 18013-5 Annex B.1.2).
+    public var endsChainsAsListed: Bool { definition.endsChainsAsListed }
+    /// Whether lists of this kind publish bare keys (a LoTE service's `PublicKeyValues`).
+    public var publishesKeys: Bool { definition.publishesKeys }
+    /// How versions of this kind are ordered (``VersionRules``).
+    public var versionRules: VersionRules { definition.versionRules }
+
+    /// Verifies bytes as a list of this kind: the kind's pipeline (``SignedSourceKind/verify(_:_:at:accepted:)``)
+    /// with the context of a configured list (or of none, for a list verified on its own).
+    /// - Parameters:
+    ///   - bytes: the signed list as published.
+    ///   - anchors: the network's pinned roots.
+    ///   - source: the configured list (provider, signer EKU, `LoTEType`); nil for none.
+    ///   - clockSkewSeconds: how far the issue time may lie in the future.
+    ///   - time: the verification time, UTC.
+    ///   - accepted: the list's high-water mark; nil to skip the rollback rule.
+    /// - Throws: ``TrustListError`` with the first failing step's code.
+    public func verify(
+        _ bytes: [UInt8], anchors: [Certificate], source: ListSource?, clockSkewSeconds: Double, at time: Date,
+        accepted: VersionMark?
+    ) throws(TrustListError) -> VerifiedList {
+        func run<Kind: ListKindDefinition>(_ kind: Kind.Type) throws(TrustListError) -> VerifiedList {
+            let context = Kind.context(anchors: anchors, source: source, clockSkewSeconds: clockSkewSeconds)
+            return try Kind.verify(bytes, context, at: time, accepted: accepted)
+        }
+        return try run(definition)
+    }
+
+    /// The decoder of a COSE_Sign1 payload of this kind; nil for a kind that is not one (a LoTE).
+    var cborPayloadDecoder:
+        ((ArraySlice<UInt8>, CBORDecoder.Limits, inout SourceFindings) throws(TrustListError) -> TrustList)?
+    {
+        guard let cose = definition as? any COSEListKind.Type else { return nil }
+        func decoder<Kind: COSEListKind>(_ kind: Kind.Type) -> (
+            (ArraySlice<UInt8>, CBORDecoder.Limits, inout SourceFindings) throws(TrustListError) -> TrustList
+        ) {
+            { payload, limits, findings throws(TrustListError) in
+                let map = try TrustList.payloadMap(payload, limits: limits)
+                return TrustList(try Kind.decodePayload(map, &findings.warnings), kind: Kind.kind)
+            }
+        }
+        return decoder(cose)
+    }
+
+    /// The EKU a signer of this kind must carry under `settings` (a VICAL's or RICAL's); nil for none or a LoTE.
+    public func requiredSignerEKU(_ settings: VerificationSettings) -> String? {
+        guard let cose = definition as? any COSEListKind.Type else { return nil }
+        func eku<Kind: COSEListKind>(_ kind: Kind.Type) -> String? { settings[keyPath: Kind.signerEKU] }
+        return eku(cose)
+    }
+
+    /// VICAL, then RICAL, then LoTEs: the order of the cases.
+    public static func < (lhs: ListKind, rhs: ListKind) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 }
 

@@ -1,87 +1,71 @@
 import Foundation
 import X509
 
-/// A decoded VICAL, RICAL or LoTE, with the facts every kind has.
-public enum TrustList: Sendable {
-    /// A VICAL.
-    case vical(Vical)
-    /// A RICAL.
-    case rical(Rical)
-    /// A List of Trusted Entities (ETSI TS 119 602).
-    case lote(LoTE)
-
-    /// Which kind it is.
-    public var kind: ListKind {
-        switch self {
-        case .vical: .vical
-        case .rical: .rical
-        case .lote: .lote
-        }
-    }
-
-    /// `vicalProvider`, `provider`, or a LoTE's `SchemeOperatorName` (English, else the first).
-    public var provider: String {
-        switch self {
-        case .vical(let list): list.header.provider
-        case .rical(let list): list.header.provider
-        case .lote(let list): list.operatorName
-        }
-    }
-
-    /// `date`, or a LoTE's `ListIssueDateTime`.
-    public var date: Date {
-        switch self {
-        case .vical(let list): list.header.date
-        case .rical(let list): list.header.date
-        case .lote(let list): list.issueDate
-        }
-    }
-
-    /// `vicalIssueID`, `id`, or a LoTE's `LoTESequenceNumber`; nil when the list has none.
-    public var issueID: UInt64? {
-        switch self {
-        case .vical(let list): list.header.issueID
-        case .rical(let list): list.header.issueID
-        case .lote(let list): UInt64(exactly: list.sequenceNumber)
-        }
-    }
-
-    /// `nextUpdate` (a LoTE's `NextUpdate`, always present); nil when absent.
-    public var nextUpdate: Date? {
-        switch self {
-        case .vical(let list): list.header.nextUpdate
-        case .rical(let list): list.header.nextUpdate
-        case .lote(let list): list.nextUpdate
-        }
-    }
-
+/// The facts every kind of list has, whatever its format: what the store, the states, the snapshot and the reports
+/// read (docs/architecture.md, Signed sources). ``Vical``, ``Rical`` and ``LoTE`` conform.
+public protocol ListDocument: Sendable {
+    /// The provider for display: `vicalProvider`, `provider`, or a LoTE's `SchemeOperatorName` (English, else the
+    /// first).
+    var provider: String { get }
+    /// Every name the provider goes by (a LoTE's `SchemeOperatorName` in each of its languages).
+    var providerNames: [String] { get }
+    /// The signed issue time: `date`, or a LoTE's `ListIssueDateTime` (UTC).
+    var date: Date { get }
+    /// The issue id: `vicalIssueID`, `id`, or a LoTE's `LoTESequenceNumber`; nil when the list has none.
+    var issueID: UInt64? { get }
+    /// `nextUpdate` (a LoTE's `NextUpdate`); nil when absent.
+    var nextUpdate: Date? { get }
     /// `notAfter`; nil when absent (a LoTE has none).
-    public var notAfter: Date? {
-        switch self {
-        case .vical(let list): list.header.notAfter
-        case .rical(let list): list.header.notAfter
-        case .lote: nil
-        }
-    }
-
+    var notAfter: Date? { get }
     /// The listed certificates of the usable entries, in list order (a LoTE's: every service's).
-    public var certificates: [Certificate] {
-        switch self {
-        case .vical(let list): list.certificateInfos.map(\.certificate)
-        case .rical(let list): list.certificateInfos.map(\.certificate)
-        case .lote(let list): list.services.flatMap(\.digitalIdentity.certificates)
-        }
-    }
-
+    var certificates: [Certificate] { get }
     /// The number of usable entries (a LoTE's: its trusted entities).
-    public var entryCount: Int {
-        switch self {
-        case .vical(let list): list.certificateInfos.count
-        case .rical(let list): list.certificateInfos.count
-        case .lote(let list): list.entities.count
-        }
+    var entryCount: Int { get }
+    /// The name of ``date`` in the kind's format, for messages: `date`, `ListIssueDateTime`.
+    var dateName: String { get }
+    /// The name of ``nextUpdate`` in the kind's format, for messages: `nextUpdate`, `NextUpdate`.
+    var nextUpdateName: String { get }
+}
+
+extension ListDocument {
+    public var providerNames: [String] { [provider] }
+    public var dateName: String { "date" }
+    public var nextUpdateName: String { "nextUpdate" }
+}
+
+/// A decoded list of any kind: its kind and its document (a ``Vical``, ``Rical`` or ``LoTE``), with the facts every
+/// kind has.
+public struct TrustList: Sendable {
+    /// Which kind it is.
+    public let kind: ListKind
+    /// The decoded document.
+    public let document: any ListDocument
+
+    /// A list of `kind`.
+    public init(_ document: any ListDocument, kind: ListKind) {
+        self.document = document
+        self.kind = kind
     }
 
-    /// How versions of this kind are ordered: by `LoTESequenceNumber` alone for a LoTE, else by date (``ListVersion``).
-    public var version: ListVersion { ListVersion(date: date, issueID: issueID, kind: kind) }
+    /// The VICAL, when it is one.
+    public var vical: Vical? { document as? Vical }
+    /// The RICAL, when it is one.
+    public var rical: Rical? { document as? Rical }
+    /// The LoTE, when it is one.
+    public var lote: LoTE? { document as? LoTE }
+
+    /// ``ListDocument/provider``.
+    public var provider: String { document.provider }
+    /// ``ListDocument/date``.
+    public var date: Date { document.date }
+    /// ``ListDocument/issueID``.
+    public var issueID: UInt64? { document.issueID }
+    /// ``ListDocument/nextUpdate``.
+    public var nextUpdate: Date? { document.nextUpdate }
+    /// ``ListDocument/notAfter``.
+    public var notAfter: Date? { document.notAfter }
+    /// ``ListDocument/certificates``.
+    public var certificates: [Certificate] { document.certificates }
+    /// ``ListDocument/entryCount``.
+    public var entryCount: Int { document.entryCount }
 }

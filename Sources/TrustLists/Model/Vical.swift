@@ -61,3 +61,13 @@ public struct VicalCertificateInfo: Sendable, Hashable {
         PayloadDecoding.reportUnknownKeys(map, known: Self.knownKeys, aliases: Self.aliases, warnings: &warnings)
     }
 }
+
+extension Vical: ListDocument {
+    public var provider: String { header.provider }
+    public var date: Date { header.date }
+    public var issueID: UInt64? { header.issueID }
+    public var nextUpdate: Date? { header.nextUpdate }
+    public var notAfter: Date? { header.notAfter }
+    public var certificates: [Certificate] { certificateInfos.map(\.certificate) }
+    public var entryCount: Int { certificateInfos.count }
+}

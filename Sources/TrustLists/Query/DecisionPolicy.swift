@@ -10,24 +10,37 @@ protocol DecisionPolicy: Sendable {
     func check<Row: ListedRow>(_ context: inout DecisionContext<Row>) -> TrustDecision.NotTrusted?
 }
 
-/// What one decision knows while its policies run: the question (chain, time, profile), the generation it is
+/// What one decision asks about: a certificate chain, or a bare key.
+enum DecisionSubject: Sendable {
+    /// A chain, leaf first (not empty).
+    case chain([Certificate])
+    /// A key, by its RFC 7638 SHA-256 thumbprint (base64url).
+    case key(thumbprint: String)
+}
+
+/// What one decision knows while its policies run: the question (subject, time, profile), the generation it is
 /// answered from, and what the policies found so far.
 struct DecisionContext<Row: ListedRow> {
-    /// The chain asked about, leaf first (not empty).
+    /// The chain asked about, leaf first; empty when the subject is a key.
     let chain: [Certificate]
+    /// The key asked about (its thumbprint); nil when the subject is a chain.
+    let key: String?
     /// The time of the decision, UTC.
     let time: Date
-    /// Reader or issuer.
-    let profile: QueryProfile
+    /// What the decision asks.
+    let profile: DecisionProfile
     /// The generation.
     let index: TrustIndex
-    /// The listed entries of the profile's kind.
+    /// The listed entries of the profile's role.
     let table: ListedEntries<Row>
-    /// The generation's validated chains of this kind.
+    /// The generation's validated chains of this role.
     let memo: ValidationMemo
-    /// Positions (in the index's sources) of the lists of the profile's kind.
+    /// Positions (in the index's sources) of the lists consulted: those of the profile's role, restricted to
+    /// ``DecisionProfile/onlyLists`` when it names some.
     let kindSources: [Int]
-    /// Each source's state at ``time`` (only the kind's sources are evaluated; others stay `no_trust`).
+    /// Whether each source is consulted (entries of other lists are not looked at).
+    let consulted: [Bool]
+    /// Each source's state at ``time`` (only consulted sources are evaluated; others stay `no_trust`).
     let states: [(state: ListState, reason: String?)]
     /// Whether each source may answer at ``time``.
     let usable: [Bool]
@@ -46,10 +59,13 @@ struct DecisionContext<Row: ListedRow> {
     var warnings: [ReasonCode] = []
 
     init(
-        chain: [Certificate], time: Date, profile: QueryProfile, index: TrustIndex, table: ListedEntries<Row>,
+        subject: DecisionSubject, time: Date, profile: DecisionProfile, index: TrustIndex, table: ListedEntries<Row>,
         memo: ValidationMemo, kindSources: [Int]
     ) {
-        self.chain = chain
+        switch subject {
+        case .chain(let chain): (self.chain, key) = (chain, nil)
+        case .key(let thumbprint): (chain, key) = ([], thumbprint)
+        }
         self.time = time
         self.profile = profile
         self.index = index
@@ -58,16 +74,27 @@ struct DecisionContext<Row: ListedRow> {
         self.kindSources = kindSources
         var states = [(state: ListState, reason: String?)](repeating: (.noTrust, nil), count: index.sources.count)
         var usable = [Bool](repeating: false, count: index.sources.count)
+        var consulted = [Bool](repeating: false, count: index.sources.count)
         for position in kindSources {
             states[position] = index.sources[position].state(at: time)
             usable[position] = states[position].state.isTrusted
+            consulted[position] = true
         }
         self.states = states
         self.usable = usable
+        self.consulted = consulted
     }
 
     /// Whether the source at `position` may answer (-1: an entry whose list is not among the sources).
     func isUsable(_ position: Int) -> Bool { position >= 0 && usable[position] }
+
+    /// Whether the source at `position` is consulted by this decision.
+    func isConsulted(_ position: Int) -> Bool { position >= 0 && consulted[position] }
+
+    /// The network whose settings apply to an answer anchored in `anchor`'s list.
+    func credentials(of anchor: TrustDecision.Anchor) -> CredentialSettings {
+        index.credentials(of: anchor.list.network)
+    }
 
     /// The anchor of an answer: the listed entry and its list.
     func anchor(_ entry: Int) -> TrustDecision.Anchor {

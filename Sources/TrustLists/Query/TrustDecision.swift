@@ -10,10 +10,12 @@ public enum TrustDecision: Sendable, Hashable {
     /// The chain is not trusted; ``NotTrusted/reason`` says why.
     case notTrusted(NotTrusted)
 
-    /// Who the holder of a trusted chain is, for the presentation layer.
+    /// Who the holder of a trusted subject is, for the presentation layer.
     public enum VerifiedBy: Sendable, Hashable {
         /// Identified by its certificate: the leaf's subject commonName (its RFC 4514 subject when it has no CN).
         case certificate(commonName: String)
+        /// Identified by a bare key a list publishes: its RFC 7638 SHA-256 thumbprint (base64url).
+        case key(thumbprint: String)
     }
 
     /// The listed certificate a chain validated to, and the list that lists it.
@@ -30,7 +32,8 @@ public enum TrustDecision: Sendable, Hashable {
         public let issueID: UInt64?
         /// The list's state at the time asked: `fresh`, or `overdue` (trusted, flagged).
         public let listState: ListState
-        /// The RICAL entry's `name` (reader queries); nil when absent or for an IACA.
+        /// The entry's name: a RICAL entry's `name`, or the entity (`TEName`) of the LoTE service that lists it; nil
+        /// when absent (an IACA).
         public let name: String?
     }
 
@@ -52,10 +55,11 @@ public enum TrustDecision: Sendable, Hashable {
         /// Warnings: `revocation_unchecked` when an issuer's CRL was not fresh.
         public var warnings: [ReasonCode] = []
 
-        /// The leaf's commonName (or RFC 4514 subject when it has none).
+        /// The leaf's commonName (or RFC 4514 subject when it has none); for a key, its thumbprint.
         public var commonName: String {
             switch verifiedBy {
             case .certificate(let commonName): commonName
+            case .key(let thumbprint): thumbprint
             }
         }
 

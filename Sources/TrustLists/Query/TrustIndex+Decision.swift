@@ -2,78 +2,98 @@ import Foundation
 import X509
 
 extension TrustIndex {
-    /// The policies of a reader decision, in order (see ``TrustQueries/readerDecision(chain:at:readerEKUExemptNetworks:)``).
-    static func readerPolicies(ekuExemptNetworks: Set<String>) -> [any DecisionPolicy] {
-        [
-            UsableListPolicy(), MemoizedValidationPolicy(), RelatedEntryPolicy(), ChainValidationPolicy(),
-            RevocationPolicy(), LeafEKUPolicy(exemptNetworks: ekuExemptNetworks), LeafKeyUsagePolicy(),
-        ]
+    /// The policies of every decision, in order (docs/architecture.md, Queries): the list is usable, the subject
+    /// relates to a listed entry, the chain validates to one, no certificate of it is revoked, then what the profile
+    /// asks of the path, the leaf and the anchor. The first that fails is the answer.
+    static func policies(for profile: DecisionProfile) -> [any DecisionPolicy] {
+        policyList {
+            UsableListPolicy()
+            MemoizedValidationPolicy()
+            RelatedEntryPolicy()
+            ChainValidationPolicy()
+            RevocationPolicy()
+            if profile.directlyIssued { IssuerPathLengthPolicy() }
+            LeafEKUPolicy()
+            if let reason = profile.keyUsageReason { LeafKeyUsagePolicy(reason: reason) }
+            for docType in profile.docTypes { DocTypePolicy(docType: docType) }
+        }
     }
 
-    /// The policies of an issuer decision, in order (see ``TrustQueries/issuerDecision(chain:docType:at:)``).
-    static func issuerPolicies(docType: String) -> [any DecisionPolicy] {
-        [
-            UsableListPolicy(), MemoizedValidationPolicy(), RelatedEntryPolicy(), ChainValidationPolicy(),
-            RevocationPolicy(), IssuerPathLengthPolicy(),
-            LeafEKUPolicy(), DocTypePolicy(docType: docType),
-        ]
-    }
+    private static func policyList(
+        @PolicyBuilder<any DecisionPolicy> _ build: () -> [any DecisionPolicy]
+    ) -> [any DecisionPolicy] { build() }
 
-    /// A reader decision.
+    /// A reader decision (``TrustQueries/readerDecision(chain:at:readerEKUExemptNetworks:)``).
     func readerDecision(chain: [Certificate], at time: Date, ekuExemptNetworks: Set<String> = []) -> TrustDecision {
-        decide(
-            chain, at: time, profile: .reader, table: verifiers, memo: readerMemo, kindSources: ricalSources,
-            policies: Self.readerPolicies(ekuExemptNetworks: ekuExemptNetworks)
-        ) { name, anchor in
-            "\(name) is a trusted reader: its chain validates to \(anchor.subject), listed in \(anchor.list) "
-                + "(\(anchor.provider))"
-        }
+        decide(.chain(chain), at: time, profile: .reader(ekuExemptNetworks: ekuExemptNetworks), table: verifiers)
     }
 
-    /// An issuer decision.
+    /// An issuer decision (``TrustQueries/issuerDecision(chain:docType:at:)``).
     func issuerDecision(chain: [Certificate], docType: String, at time: Date) -> TrustDecision {
-        decide(
-            chain, at: time, profile: .issuer, table: issuers, memo: issuerMemo, kindSources: vicalSources,
-            policies: Self.issuerPolicies(docType: docType)
-        ) { name, anchor in
-            "\(name) may sign \(docType): its chain validates to IACA \(anchor.subject), listed in \(anchor.list) "
-                + "(\(anchor.provider))"
-        }
+        decide(.chain(chain), at: time, profile: .issuer(docType: docType), table: issuers)
     }
 
-    /// Runs the policies in order; the first failure is the answer, else the chain is trusted.
+    /// An mdoc document signer decision (``TrustQueries/documentSignerDecision(chain:docType:at:)``).
+    func documentSignerDecision(chain: [Certificate], docType: String, at time: Date) -> TrustDecision {
+        decide(.chain(chain), at: time, profile: .documentSigner(docType: docType), table: issuers)
+    }
+
+    /// An SD-JWT VC issuer decision (``TrustQueries/credentialIssuerDecision(chain:vct:at:)``).
+    func credentialIssuerDecision(chain: [Certificate], vct: String, at time: Date) -> TrustDecision {
+        var lists: Set<ListID> = []
+        for network in Set(sources.map(\.list.network)) { lists.formUnion(credentials(of: network).vct[vct] ?? []) }
+        return decide(.chain(chain), at: time, profile: .credentialIssuer(vct: vct, lists: lists), table: issuers)
+    }
+
+    /// A wallet provider decision (``TrustQueries/walletProviderDecision(chain:at:)``).
+    func walletProviderDecision(chain: [Certificate], at time: Date) -> TrustDecision {
+        decide(.chain(chain), at: time, profile: .walletProvider, table: walletProviders)
+    }
+
+    /// A key decision (``TrustQueries/keyDecision(thumbprint:role:docTypes:at:)``).
+    func keyDecision(thumbprint: String, role: AnchorRole, docTypes: [String], at time: Date) -> TrustDecision {
+        guard let table = keys[role] else { return .notTrusted(.notOnTrustList, "no key is listed for \(role)") }
+        return decide(.key(thumbprint: thumbprint), at: time, profile: .key(role: role, docTypes: docTypes), table: table)
+    }
+
+    /// Runs the policies in order; the first failure is the answer, else the subject is trusted.
     private func decide<Row: ListedRow>(
-        _ chain: [Certificate], at time: Date, profile: QueryProfile, table: ListedEntries<Row>, memo: ValidationMemo,
-        kindSources: [Int], policies: [any DecisionPolicy],
-        trustedMessage: (_ name: String, _ anchor: TrustDecision.Anchor) -> String
+        _ subject: DecisionSubject, at time: Date, profile: DecisionProfile, table: ListedEntries<Row>
     ) -> TrustDecision {
-        guard !chain.isEmpty else {
-            return .notTrusted(
-                TrustDecision.NotTrusted(
-                    reason: .chainInvalid, message: "no certificate was given", anchor: nil, docTypes: []))
+        if case .chain(let chain) = subject, chain.isEmpty {
+            return .notTrusted(.chainInvalid, "no certificate was given")
         }
+        var kindSources = consulted[profile.role] ?? []
+        if let only = profile.onlyLists { kindSources = sources.indices.filter { only.contains(sources[$0].list) } }
+        if profile.keysOnly { kindSources = kindSources.filter { sources[$0].kind.publishesKeys } }
         var context = DecisionContext(
-            chain: chain, time: time, profile: profile, index: self, table: table, memo: memo,
-            kindSources: kindSources)
-        for policy in policies {
+            subject: subject, time: time, profile: profile, index: self, table: table,
+            memo: memos[profile.role] ?? ValidationMemo(capacity: 0), kindSources: kindSources)
+        for policy in Self.policies(for: profile) {
             if let failure = policy.check(&context) { return .notTrusted(failure) }
         }
         guard let validated = context.validated else {
-            return .notTrusted(
-                TrustDecision.NotTrusted(
-                    reason: .chainInvalid, message: "no policy validated the chain", anchor: nil, docTypes: []))
+            return .notTrusted(.chainInvalid, "no policy validated the chain")
         }
-        let name = Self.commonName(chain[0])
         let overdue = validated.anchor.listState == .overdue ? "; the list is overdue: refresh it" : ""
         let unchecked =
             context.revocation.map { revocation in
-                revocation.state == .fresh
-                    ? "" : "; revocation unchecked: \(revocation.state.uncheckedReason)"
+                revocation.state == .fresh ? "" : "; revocation unchecked: \(revocation.state.uncheckedReason)"
             } ?? ""
+        let verifiedBy: TrustDecision.VerifiedBy
+        let name: String
+        switch subject {
+        case .chain(let chain):
+            name = Self.commonName(chain[0])
+            verifiedBy = .certificate(commonName: name)
+        case .key(let thumbprint):
+            name = thumbprint
+            verifiedBy = .key(thumbprint: thumbprint)
+        }
         return .trusted(
             TrustDecision.Trusted(
-                verifiedBy: .certificate(commonName: name), anchor: validated.anchor, docTypes: validated.docTypes,
-                chain: validated.chain, message: trustedMessage(name, validated.anchor) + overdue + unchecked,
+                verifiedBy: verifiedBy, anchor: validated.anchor, docTypes: validated.docTypes,
+                chain: validated.chain, message: profile.trustedMessage(name, validated.anchor) + overdue + unchecked,
                 revocation: context.revocation, warnings: context.warnings))
     }
 

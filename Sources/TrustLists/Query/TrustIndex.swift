@@ -10,25 +10,27 @@ final class TrustIndex: Sendable {
     var snapshot: Snapshot { verified.snapshot }
     /// The snapshot's sources, in order; entries refer to them by position.
     let sources: [Snapshot.Source]
-    /// Positions in ``sources`` of the VICALs and of the LoTEs consulted for issuers (PID and mDL providers).
-    let vicalSources: [Int]
-    /// Positions in ``sources`` of the RICALs and of the LoTEs consulted for readers (WRPAC providers).
-    let ricalSources: [Int]
-    /// The IACAs.
+    /// Positions in ``sources`` of the lists consulted for each role: the kinds that list it (``ListKind/listedRole``)
+    /// and the LoTEs whose type or services name it.
+    let consulted: [AnchorRole: [Int]]
+    /// The listed issuer certificates: IACAs, and the certificates of PID and mDL providers.
     let issuers: ListedEntries<Snapshot.Issuer>
-    /// The RICAL entries.
+    /// The listed reader certificates: RICAL entries, and the certificates of WRPAC providers.
     let verifiers: ListedEntries<Snapshot.Verifier>
+    /// The certificates of listed wallet providers.
+    let walletProviders: ListedEntries<ServiceCertificateRow>
+    /// The keys listed LoTE services publish, per role.
+    let keys: [AnchorRole: ListedEntries<ServiceKeyRow>]
     /// The generation's CRLs.
     var revocation: RevocationIndex { verified.revocation }
-    /// Validated document-signer chains.
-    let issuerMemo: ValidationMemo
-    /// Validated reader chains.
-    let readerMemo: ValidationMemo
+    /// Validated chains per role (a chain validated for one role never answers for another).
+    let memos: [AnchorRole: ValidationMemo]
 
-    /// Indexes a snapshot; parses no certificate.
+    /// Indexes a snapshot; parses no certificate of the lists (wallet provider rows read the fields of certificates
+    /// the LoTE's verification parsed).
     /// - Parameters:
-    ///   - snapshot: the snapshot.
-    ///   - memoCapacity: the most validated chains memoized per query kind (0: none).
+    ///   - verified: the generation.
+    ///   - memoCapacity: the most validated chains memoized per role (0: none).
     init(_ verified: VerifiedSnapshot, memoCapacity: Int) {
         self.verified = verified
         let snapshot = verified.snapshot
@@ -36,18 +38,36 @@ final class TrustIndex: Sendable {
         self.sources = sources
         var position: [ListID: Int] = [:]
         for (index, source) in sources.enumerated() where position[source.list] == nil { position[source.list] = index }
-        func consulted(as kind: ListKind, _ roles: Set<LoTEServiceRole>) -> [Int] {
-            sources.indices.filter {
-                sources[$0].kind == kind
-                    || sources[$0].kind == .lote
-                        && !LoTEServiceRole.consulted(forListType: sources[$0].loteType).isDisjoint(with: roles)
+        var consulted: [AnchorRole: [Int]] = [:]
+        for role in AnchorRole.allCases {
+            consulted[role] = sources.indices.filter { index in
+                let source = sources[index]
+                if source.kind.listedRole == role { return true }
+                let listType = LoTEServiceRole.consulted(forListType: source.loteType)
+                return listType.contains { $0.anchorRole == role }
+                    || snapshot.services.contains { $0.source == source.list && $0.role?.anchorRole == role }
             }
         }
-        vicalSources = consulted(as: .vical, [.pidIssuer, .mDLIssuer])
-        ricalSources = consulted(as: .rical, [.accessCertificateIssuer])
-        issuers = ListedEntries(snapshot.issuers, sourcePositions: position, certificates: verified.certificates)
-        verifiers = ListedEntries(snapshot.verifiers, sourcePositions: position, certificates: verified.certificates)
-        issuerMemo = ValidationMemo(capacity: memoCapacity)
-        readerMemo = ValidationMemo(capacity: memoCapacity)
+        self.consulted = consulted
+        let certificates = verified.certificates
+        issuers = ListedEntries(snapshot.issuers, sourcePositions: position, certificates: certificates)
+        verifiers = ListedEntries(snapshot.verifiers, sourcePositions: position, certificates: certificates)
+        walletProviders = ListedEntries(
+            Self.certificateRows(snapshot.services, role: .walletProvider, certificates: certificates),
+            sourcePositions: position, certificates: certificates)
+        var keys: [AnchorRole: ListedEntries<ServiceKeyRow>] = [:]
+        for role in AnchorRole.allCases {
+            keys[role] = ListedEntries(
+                Self.keyRows(snapshot.services, role: role), sourcePositions: position, certificates: [:])
+        }
+        self.keys = keys
+        var memos: [AnchorRole: ValidationMemo] = [:]
+        for role in AnchorRole.allCases { memos[role] = ValidationMemo(capacity: memoCapacity) }
+        self.memos = memos
+    }
+
+    /// The credential settings of a network (the defaults when the generation names none).
+    func credentials(of network: String) -> CredentialSettings {
+        verified.credentials[network] ?? CredentialSettings()
     }
 }

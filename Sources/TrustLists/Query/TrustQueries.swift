@@ -92,22 +92,65 @@ public final class TrustQueries: Sendable {
         index.issuerDecision(chain: chain, docType: docType, at: time)
     }
 
+    /// Whether the document signer of an mdoc (ISO/IEC 18013-5 §9.3.1) may sign `docType`: as
+    /// ``issuerDecision(chain:docType:at:)``, but the leaf must meet the document signer profile of the anchor's
+    /// network (ISO/IEC 18013-5 Annex B.1.4): keyUsage digitalSignature and one of the network's
+    /// `credentials.documentSignerEKUs` (default 1.0.18013.5.1.2), else `document_signer_profile`. The IACA may be a
+    /// VICAL entry listed for `docType` or the certificate of a LoTE service whose role covers it (a PID provider
+    /// for `eu.europa.ec.eudi.pid.1`). A document signer outside its validity at `time` is `chain_invalid`.
+    /// - Parameters:
+    ///   - chain: the document signer's certificates (the MSO's x5chain), leaf first.
+    ///   - docType: the mdoc's docType.
+    ///   - time: the time of the decision, UTC.
+    /// - Returns: `.trusted` with the IACA as ``TrustDecision/Trusted/trustedBy``; else `.notTrusted` with
+    ///   `trust_list_unavailable`, `trust_list_expired`, `not_on_trust_list`, `chain_invalid`, `revoked`,
+    ///   `revocation_unavailable`, `document_signer_profile` or `doctype_not_authorized`.
+    public func documentSignerDecision(chain: [Certificate], docType: String, at time: Date) -> TrustDecision {
+        index.documentSignerDecision(chain: chain, docType: docType, at: time)
+    }
+
+    /// Whether the issuer of an SD-JWT VC of type `vct` is trusted (SD-JWT VC §3.5, issuer `x5c`): its chain must
+    /// validate with OpenSSL at `time` to an anchor of a usable list the configuration authorizes for `vct`
+    /// (`credentials.vct`; by default `urn:eudi:pid:1` and `eu.europa.ec.eudi.pid.1` to the network's PID providers
+    /// LoTEs only; a VICAL's docTypes never authorize a `vct` unless it is named there); the leaf's keyUsage must
+    /// allow digitalSignature; no EKU is required, and a leaf whose EKUs exclude signing credentials is trusted with
+    /// the warning `issuer_eku`. Revocation as for every decision.
+    /// - Parameters:
+    ///   - chain: the issuer's certificates (`x5c`), leaf first.
+    ///   - vct: the credential's `vct`.
+    ///   - time: the time of the decision, UTC.
+    /// - Returns: `.trusted` with the anchor; else `.notTrusted` with `trust_list_unavailable` (no list is authorized
+    ///   for `vct` or none is usable), `trust_list_expired`, `not_on_trust_list`, `chain_invalid`, `revoked`,
+    ///   `revocation_unavailable` or `issuer_key_usage`.
+    public func credentialIssuerDecision(chain: [Certificate], vct: String, at time: Date) -> TrustDecision {
+        index.credentialIssuerDecision(chain: chain, vct: vct, at: time)
+    }
+
     /// A wallet provider decision (AuthZEN role `http://ec.europa.eu/NS/wallet-provider`): the chain (leaf first)
     /// validated by OpenSSL at `time` to a certificate of a current `…/SvcType/WalletSolution/Issuance` service of a
-    /// usable LoTE (ETSI TS 119 602; each listed certificate ends a chain as listed). No revocation check.
+    /// usable LoTE (ETSI TS 119 602; each listed certificate ends a chain as listed), the policies of every decision:
+    /// revocation against the CRL of each CA below the listed certificate, and the leaf's keyUsage digitalSignature
+    /// (no EKU is defined for wallet providers).
     /// - Returns: trusted with the service's entity as the anchor's `name`; else `trust_list_unavailable` (no wallet
-    ///   providers LoTE configured or usable), `trust_list_expired`, `not_on_trust_list` or `chain_invalid`.
+    ///   providers LoTE configured or usable), `trust_list_expired`, `not_on_trust_list`, `chain_invalid`, `revoked`,
+    ///   `revocation_unavailable` or `wallet_provider_key_usage`.
     public func walletProviderDecision(chain: [Certificate], at time: Date) -> TrustDecision {
         index.walletProviderDecision(chain: chain, at: time)
     }
 
     /// Whether a bare key is listed: its RFC 7638 SHA-256 thumbprint among the `PublicKeyValues` of a current service
-    /// of one of `roles` in a usable LoTE (for issuer roles, one whose docTypes cover `docTypes`).
-    /// - Returns: trusted (the anchor names the service, its `sha256` is the thumbprint); else
-    ///   `trust_list_unavailable`, `trust_list_expired` or `not_on_trust_list`.
+    /// of `role` in a usable LoTE (for issuers, one whose docTypes cover `docTypes`).
+    /// - Parameters:
+    ///   - thumbprint: the key's RFC 7638 SHA-256 thumbprint, base64url.
+    ///   - role: the role the key is asked about in.
+    ///   - docTypes: for issuers, the docTypes the key must be listed for; empty for none.
+    ///   - time: the time of the decision, UTC.
+    /// - Returns: trusted with `verifiedBy: .key(thumbprint:)` (the anchor names the service: its `sha256` is the
+    ///   thumbprint, its `subject` the service's name, its `name` the entity); else `trust_list_unavailable`,
+    ///   `trust_list_expired`, `not_on_trust_list` or `doctype_not_authorized`.
     public func keyDecision(
-        thumbprint: String, roles: Set<LoTEServiceRole>, docTypes: [String] = [], at time: Date
+        thumbprint: String, role: AnchorRole, docTypes: [String] = [], at time: Date
     ) -> TrustDecision {
-        index.keyDecision(thumbprint: thumbprint, roles: roles, docTypes: docTypes, at: time)
+        index.keyDecision(thumbprint: thumbprint, role: role, docTypes: docTypes, at: time)
     }
 }

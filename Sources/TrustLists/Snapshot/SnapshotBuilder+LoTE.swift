@@ -6,17 +6,10 @@ extension SnapshotBuilder {
     /// What one LoTE puts into the snapshot (docs/architecture.md, Lists of Trusted Entities): every service as a
     /// ``Snapshot/Service`` row, and the certificates of its current issuance services as anchors by service type:
     /// PID and mDL issuance as issuers for their docType, WRPAC issuance as verifiers. A certificate listed in several
-    /// such services of one list is one issuer with the union of their docTypes, and one verifier.
-    struct LoTEContribution {
-        var issuers: [Snapshot.Issuer] = []
-        var verifiers: [Snapshot.Verifier] = []
-        var services: [Snapshot.Service] = []
-        var certificates: [Certificate] = []
-    }
-
-    /// The contribution of a LoTE that is usable at `time` (services whose status ends them are shown, not used).
-    static func contribution(of lote: LoTE, source: ListID, at time: Date) -> LoTEContribution {
-        var contribution = LoTEContribution()
+    /// such services of one list is one issuer with the union of their docTypes, and one verifier. Services whose
+    /// status ends them at `time` are shown, not used.
+    static func contribute(_ lote: LoTE, source: ListID, at time: Date, to total: inout Contribution) {
+        var contribution = Contribution()
         var issuerPosition: [String: Int] = [:]
         var verifierSeen: Set<String> = []
         for service in lote.services {
@@ -30,7 +23,12 @@ extension SnapshotBuilder {
                     listed: listed, certificates: identity.certificates.map(\.sha256Hex),
                     keyThumbprints: identity.publicKeys.compactMap { try? JWKThumbprint.sha256($0) },
                     skis: identity.subjectKeyIdentifiers.map(hexString), source: source))
-            guard listed, let role = LoTEServiceRole(serviceType: service.typeIdentifier) else { continue }
+            guard listed, let role = LoTEServiceRole(serviceType: service.typeIdentifier) else {
+                // Kept for messages only (a refusal names the withdrawn service that lists a chain); no table
+                // holds them, so they anchor nothing.
+                contribution.add(identity.certificates)
+                continue
+            }
             for certificate in identity.certificates {
                 let sha256 = certificate.sha256Hex
                 switch role {
@@ -42,17 +40,20 @@ extension SnapshotBuilder {
                     }
                     issuerPosition[sha256] = contribution.issuers.count
                     contribution.issuers.append(issuer(certificate, entity: service.entityName, role: role, source))
-                    contribution.certificates.append(certificate)
+                    contribution.add([certificate])
                 case .accessCertificateIssuer:
                     guard verifierSeen.insert(sha256).inserted else { continue }
                     contribution.verifiers.append(verifier(certificate, entity: service.entityName, source))
-                    contribution.certificates.append(certificate)
+                    contribution.add([certificate])
                 case .walletProvider, .listed, .revocation:
-                    contribution.certificates.append(certificate)
+                    contribution.add([certificate])
                 }
             }
         }
-        return contribution
+        total.issuers += contribution.issuers
+        total.verifiers += contribution.verifiers
+        total.services += contribution.services
+        total.certificates.merge(contribution.certificates) { first, _ in first }
     }
 
     private static func issuer(

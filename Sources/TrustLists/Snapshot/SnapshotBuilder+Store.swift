@@ -24,7 +24,11 @@ extension SnapshotBuilder {
         let revocation = RevocationIndex(
             sources: store.crlSources, crls: store.crls, summaries: store.crlRecords.compactMapValues(\.current),
             configuration: store.configuration)
-        let built = build(inputs, previousGeneration: previous?.generation, at: time, revocation: revocation)
+        let credentials = Dictionary(
+            store.configuration.networks.map { ($0.id, $0.credentials) }, uniquingKeysWith: { first, _ in first })
+        let built = build(
+            inputs, previousGeneration: previous?.generation, at: time, revocation: revocation,
+            credentials: credentials)
         let content = contentSHA256(of: built.snapshot, revocation: revocation.contentText(at: time))
         guard let previous, previous.contentSHA256 == content, let builtAt = previous.builtAt else {
             let mark = SnapshotMark(generation: built.generation, contentSHA256: content, builtAt: built.builtAt)

@@ -78,53 +78,42 @@ public enum SnapshotBuilder {
     ///   - previousGeneration: the generation of the snapshot this one replaces; nil when there is none.
     ///   - time: the build time, UTC.
     ///   - revocation: the CRLs verified against the listed CAs (none by default).
+    ///   - credentials: each network's credential settings (the defaults for a network not named).
     /// - Returns: generation `previousGeneration + 1` (1 when nil); dates rounded to the millisecond
     ///   (``SnapshotTime``); with the verified lists' parsed certificates.
     public static func build(
-        _ inputs: [Input], previousGeneration: UInt64?, at time: Date, revocation: RevocationIndex = RevocationIndex()
+        _ inputs: [Input], previousGeneration: UInt64?, at time: Date, revocation: RevocationIndex = RevocationIndex(),
+        credentials: [String: CredentialSettings] = [:]
     ) -> VerifiedSnapshot {
         var sources: [Snapshot.Source] = []
-        var issuers: [Snapshot.Issuer] = []
-        var verifiers: [Snapshot.Verifier] = []
-        var services: [Snapshot.Service] = []
-        var certificates: [String: Certificate] = [:]
+        var contribution = Contribution()
         var seen: Set<ListID> = []
         for input in inputs where seen.insert(input.id).inserted {
             var state = input.state
             var reason = input.stateReason
             var contributed = 0
             if state.isTrusted {
-                switch (input.verified?.list, input.summary) {
-                case (.vical(let vical), .some) where input.id.kind == .vical:
-                    let built = Self.issuers(of: vical, source: input.id)
-                    issuers += built
-                    contributed = built.count
-                    for info in vical.certificateInfos { certificates[info.certificate.sha256Hex] = info.certificate }
-                case (.rical(let rical), .some) where input.id.kind == .rical:
-                    let built = Self.verifiers(of: rical, source: input.id)
-                    verifiers += built
-                    contributed = built.count
-                    for info in rical.certificateInfos { certificates[info.certificate.sha256Hex] = info.certificate }
-                case (.lote(let lote), .some) where input.id.kind == .lote:
-                    let built = Self.contribution(of: lote, source: input.id, at: time)
-                    issuers += built.issuers
-                    verifiers += built.verifiers
-                    services += built.services
-                    contributed = built.issuers.count + built.verifiers.count
-                    for certificate in built.certificates { certificates[certificate.sha256Hex] = certificate }
-                case (nil, _), (_, nil):
+                if let verified = input.verified, input.summary != nil, verified.list.kind == input.id.kind {
+                    let rows = contribution.rows
+                    verified.list.kind.definition.contribute(verified.list, source: input.id, at: time, to: &contribution)
+                    contributed = contribution.rows - rows
+                } else if let verified = input.verified, input.summary != nil {
+                    (state, reason) = (
+                        .noTrust, "the list given is a \(verified.list.kind.displayName), not a \(input.id.kind.displayName)"
+                    )
+                } else {
                     (state, reason) = (.noTrust, "no verified list")
-                default:
-                    (state, reason) = (.noTrust, "the list given is not a \(input.id.kind.displayName)")
                 }
             }
             sources.append(source(input, state: state, reason: reason, contributed: contributed))
         }
         let generation = previousGeneration.map { $0 == .max ? $0 : $0 + 1 } ?? 1
         let snapshot = Snapshot(
-            generation: generation, builtAt: SnapshotTime.normalized(time), sources: sources, issuers: issuers,
-            verifiers: verifiers, services: services)
-        return VerifiedSnapshot(snapshot: snapshot, certificates: certificates, revocation: revocation)
+            generation: generation, builtAt: SnapshotTime.normalized(time), sources: sources,
+            issuers: contribution.issuers, verifiers: contribution.verifiers, services: contribution.services)
+        return VerifiedSnapshot(
+            snapshot: snapshot, certificates: contribution.certificates, revocation: revocation,
+            credentials: credentials)
     }
 
     private static func source(

@@ -18,11 +18,18 @@ public struct VerifiedSnapshot: Sendable {
     /// The CRLs this process verified against the listed CAs, indexed for decisions (docs/architecture.md,
     /// "Revocation").
     public let revocation: RevocationIndex
+    /// Each network's credential settings (document signer EKUs, which lists may issue each `vct`), by network id;
+    /// a network not named here has the defaults.
+    let credentials: [String: CredentialSettings]
 
-    init(snapshot: Snapshot, certificates: [String: Certificate], revocation: RevocationIndex = RevocationIndex()) {
+    init(
+        snapshot: Snapshot, certificates: [String: Certificate], revocation: RevocationIndex = RevocationIndex(),
+        credentials: [String: CredentialSettings] = [:]
+    ) {
         self.snapshot = snapshot
         self.certificates = certificates
         self.revocation = revocation
+        self.credentials = credentials
     }
 
     /// The snapshot's fields (`generation`, `sources`, `issuers`, …), read-only.
@@ -40,6 +47,7 @@ public struct VerifiedSnapshot: Sendable {
         var snapshot = snapshot
         snapshot.generation = generation
         snapshot.builtAt = builtAt
-        return VerifiedSnapshot(snapshot: snapshot, certificates: certificates, revocation: revocation)
+        return VerifiedSnapshot(
+            snapshot: snapshot, certificates: certificates, revocation: revocation, credentials: credentials)
     }
 }

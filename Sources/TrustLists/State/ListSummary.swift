@@ -30,8 +30,8 @@ public struct ListSummary: Sendable, Hashable, Codable {
     /// When this version was verified, UTC.
     public var verifiedAt: Date
 
-    /// Its place in the order of versions.
-    public var version: ListVersion { ListVersion(date: date, issueID: issueID, kind: id.kind) }
+    /// Its place in the order of its list's versions (``contentSHA256`` empty in a summary written without it).
+    public var mark: VersionMark { VersionMark(date: date, number: issueID, contentSHA256: contentSHA256 ?? "") }
 
     /// The summary of a verified list.
     public init(_ verified: VerifiedList, id: ListID) {

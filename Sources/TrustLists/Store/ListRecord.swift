@@ -11,30 +11,6 @@ public enum ListOrigin: String, Sendable, Hashable, Codable {
     case bootstrap
 }
 
-/// The highest list version accepted so far, against which rollback and equivocation are judged.
-public struct HighWaterMark: Sendable, Hashable, Codable {
-    /// Its issue id; nil for lists without one (then `date` decides).
-    public var issueID: UInt64?
-    /// Its `date`.
-    public var date: Date
-    /// SHA-256 of its signed bytes, hex.
-    public var sha256: String
-    /// SHA-256 of its signed content (the Sig_structure), hex: equivocation is judged on it. Nil in marks written
-    /// before it was kept.
-    public var contentSHA256: String?
-
-    /// The mark of a list version.
-    public init(_ summary: ListSummary) {
-        issueID = summary.issueID
-        date = summary.date
-        sha256 = summary.sha256
-        contentSHA256 = summary.contentSHA256
-    }
-
-    /// Its place in the order of versions of a list of `kind`.
-    public func version(of kind: ListKind) -> ListVersion { ListVersion(date: date, issueID: issueID, kind: kind) }
-}
-
 /// A refresh failure, and how long it has lasted: `first` and `count` cover the failures since the last success.
 public struct RecordedFailure: Sendable, Hashable, Codable {
     /// The reason code.
@@ -114,12 +90,12 @@ public struct SourceRecord<Version: Sendable & Hashable & Codable, Mark: Sendabl
 }
 
 /// What `state.json` keeps for one list.
-public typealias ListRecord = SourceRecord<ListSummary, HighWaterMark>
+public typealias ListRecord = SourceRecord<ListSummary, VersionMark>
 
-extension SourceRecord where Version == ListSummary, Mark == HighWaterMark {
-    /// Raises the high-water mark to `summary` when it is a later version (``ListVersion`` order), or sets it.
-    public mutating func raiseHighWater(to summary: ListSummary) {
-        if let mark = highWater, summary.version <= mark.version(of: summary.id.kind) { return }
-        highWater = HighWaterMark(summary)
+extension SourceRecord where Mark == VersionMark {
+    /// Raises the high-water mark to `mark` when it is later in the kind's order (``VersionRules``), or sets it.
+    public mutating func raiseHighWater(to mark: VersionMark, rules: VersionRules) {
+        if let accepted = highWater, !rules.precedes(accepted, mark) { return }
+        highWater = mark
     }
 }

@@ -47,7 +47,7 @@ extension TrustStore {
                     record.origin = .cache
                 }
                 record.current = summary
-                if record.highWater == nil { record.highWater = CRLRollbackPolicy.Mark(verified.crl) }
+                if record.highWater == nil { record.highWater = verified.mark }
             } else {
                 record.current = nil
                 record.origin = nil
@@ -105,17 +105,9 @@ extension TrustStore {
             return match
         }
         // Never a CRL below the highest accepted: a certificate revoked by a later CRL must stay revoked.
-        let rollback = CRLRollbackPolicy(mark: record.highWater)
-        let usable = candidates.filter { (try? rollback.verdict($0.crl)) != nil }
-        return usable.max { Self.crlOrder($0.crl, $1.crl) }
-    }
-
-    /// Whether `lhs` was issued before `rhs`: by cRLNumber when both have one, else by thisUpdate.
-    static func crlOrder(_ lhs: CertificateRevocationList, _ rhs: CertificateRevocationList) -> Bool {
-        if let left = lhs.crlNumber, let right = rhs.crlNumber, left != right {
-            return left.count != right.count ? left.count < right.count : left.lexicographicallyPrecedes(right)
-        }
-        return lhs.thisUpdate < rhs.thisUpdate
+        let rollback = RollbackPolicy(accepted: record.highWater, rules: .crl)
+        let usable = candidates.filter { (try? rollback.verdict($0.mark)) != nil }
+        return usable.max { VersionRules.crl.precedes($0.mark, $1.mark) }
     }
 
     /// Records a CRL refresh outcome of a slot without a new CRL (failure or confirmation).
@@ -148,7 +140,7 @@ extension TrustStore {
         var record = crlRecords[slot] ?? CRLRecord()
         if let old = record.current?.sha256, old != summary.sha256 { record.previousSHA256 = old }
         record.current = summary
-        record.highWater = CRLRollbackPolicy.Mark(verified.crl)
+        record.highWater = verified.mark
         record.etag = validators.etag
         record.lastModified = validators.lastModified
         record.recordSuccess(at: time, origin: .network)

@@ -48,7 +48,7 @@ extension TrustStore {
                 }
                 if record.current == nil { record.origin = ListOrigin.cache }
                 record.current = summary
-                record.raiseHighWater(to: summary)
+                record.raiseHighWater(to: summary.mark, rules: list.id.kind.versionRules)
             } else {
                 record.current = nil
                 record.origin = nil
@@ -174,23 +174,20 @@ extension TrustStore {
         }
         // Never a version below the highest one accepted: an entry removed by a later version must stay removed,
         // even when the current version's file is lost or damaged (the next refresh fetches the list again).
-        let usable = candidates.filter { candidate in
-            guard let mark = record.highWater else { return true }
-            let markVersion = mark.version(of: list.id.kind)
-            if candidate.version != markVersion { return candidate.version > markVersion }
-            return mark.contentSHA256.map { $0 == hexString(candidate.contentSHA256) }
-                ?? (mark.sha256 == candidate.sha256Hex)
-        }
+        let rules = list.source.kind.versionRules
+        let rollback = RollbackPolicy(accepted: record.highWater, rules: rules)
+        let usable = candidates.filter { (try? rollback.verdict($0.mark)) != nil }
         for below in candidates where !usable.contains(where: { $0.sha256Hex == below.sha256Hex }) {
             events.append(
                 Event(
                     list: list.id,
                     message:
-                        "cached version \(below.sha256Hex.prefix(12)) (\(below.version)) is below the highest accepted "
-                        + "(\(record.highWater?.version(of: list.id.kind).description ?? "-")): not used; the next refresh fetches the list"
+                        "cached version \(below.sha256Hex.prefix(12)) (\(rules.describe(below.mark))) is below the "
+                        + "highest accepted (\(record.highWater.map(rules.describe) ?? "-")): not used; the next "
+                        + "refresh fetches the list"
                 ))
         }
-        return usable.max { $0.version < $1.version }
+        return usable.max { rules.precedes($0.mark, $1.mark) }
     }
 
     /// Verifies a cached version at `time`; when that fails only because of the time (the signer expired since,

@@ -187,7 +187,7 @@ public final class TrustStore {
         var record = records[id] ?? ListRecord()
         if let old = record.current?.sha256, old != summary.sha256 { record.previousSHA256 = old }
         record.current = summary
-        record.raiseHighWater(to: summary)
+        record.raiseHighWater(to: summary.mark, rules: id.kind.versionRules)
         record.etag = validators.etag
         record.lastModified = validators.lastModified
         record.recordSuccess(at: time, origin: origin)

@@ -1,86 +1,108 @@
 import Foundation
-import X509
 
-/// Pipeline step 9's ordering rules against the latest version accepted so far (docs/architecture.md, The pipeline), in
-/// ``ListVersion`` order, with the issue id as the witness of equivocation:
-/// - an earlier `date` is a **rollback**; so is a lower issue id with the same `date`;
-/// - the same issue id (or the same `date`, when the lists carry no issue ids) with other **signed content** (payload
-///   or protected header: the Sig_structure, RFC 9052 §4.4) is **equivocation**;
-/// - the same signed content in other unsigned bytes (a high-S signature, a tag-18 wrapper, an x5chain without the
-///   root copy, a publisher re-signing with randomised ECDSA) is the same version: ``Verdict/sameContent``;
-/// - a later `date` is accepted even when its issue id is lower, with a note (see ``ListVersion``).
-public struct RollbackPolicy: ListVerificationPolicy {
-    /// What the check found for a candidate that is not refused.
+/// Pipeline step 9 for every kind: a version against the highest one accepted so far for its source, in the kind's
+/// order (``VersionRules``), with the signed content as the witness of equivocation (docs/architecture.md, The
+/// pipeline):
+/// - a version earlier in the order is a **rollback** (`rollback`, `crl_rollback`, …);
+/// - the same place in the order (the same number, or the same date where the order has no number to tell) with
+///   other signed content is **equivocation**;
+/// - the same signed content in other unsigned bytes (another ECDSA signature, a tag-18 wrapper, an x5chain without
+///   the root, another JWS serialization) is the same version: ``Verdict/sameContent``;
+/// - VICALs and RICALs only: a later `date` with a lower issue id is accepted, with a note.
+public struct RollbackPolicy: SourcePolicy {
+    /// What the check found for a version that is not refused.
     public enum Verdict: Sendable, Hashable {
-        /// A later version, or the first one.
+        /// A later version, or the first one; with a note for the report when something is odd.
         case newer(note: String?)
-        /// The same signed content as the mark (other unsigned bytes, or the same bytes).
+        /// The same signed content as the accepted version.
         case sameContent
     }
 
     /// The highest version accepted so far; nil before the first.
-    public let mark: HighWaterMark?
+    public let accepted: VersionMark?
+    /// The kind's order, words and codes.
+    public let rules: VersionRules
 
-    /// A policy against `mark`.
-    public init(mark: HighWaterMark?) { self.mark = mark }
+    /// A policy against `accepted`.
+    public init(accepted: VersionMark?, rules: VersionRules) {
+        self.accepted = accepted
+        self.rules = rules
+    }
 
-    /// Checks the candidate's version; a note for an issue id that went down is added to its warnings.
-    /// - Throws: ``TrustListError`` `rollback` or `equivocation`.
-    public func check(_ candidate: inout ListCandidate) throws(TrustListError) {
-        guard let list = candidate.list, let content = candidate.contentSHA256 else {
-            throw ListCandidate.outOfOrder(Self.self)
-        }
-        let version = list.version
-        switch try verdict(version, contentSHA256: hexString(content)) {
-        case .newer(let note?): candidate.notes.append(note)
-        case .newer(nil), .sameContent: break
+    /// Checks a verified version's mark; a note goes to the findings.
+    /// - Throws: ``TrustListError`` with the kind's rollback or equivocation code.
+    public func check(_ candidate: VersionMark, _ findings: inout SourceFindings) throws(TrustListError) {
+        if case .newer(let note?) = try verdict(candidate) { findings.notes.append(note) }
+    }
+
+    /// The verdict for a version.
+    /// - Throws: ``TrustListError`` with the kind's rollback or equivocation code.
+    public func verdict(_ candidate: VersionMark) throws(TrustListError) -> Verdict {
+        guard let accepted else { return .newer(note: nil) }
+        if candidate.contentSHA256 == accepted.contentSHA256 { return .sameContent }
+        let numbers = (candidate.number, accepted.number)
+        switch rules.order {
+        case .dateThenNumber:
+            if candidate.date < accepted.date { throw earlierDate(candidate, accepted) }
+            if let new = numbers.0, let old = numbers.1 {
+                switch VersionMark.compare(new, old) {
+                case .orderedSame: throw sameNumber(candidate)
+                case .orderedAscending where candidate.date == accepted.date:
+                    throw lowerNumber(candidate, accepted, " for the same date")
+                case .orderedAscending:
+                    return .newer(
+                        note: "\(rules.numberName) went down from \(accepted.numberText ?? "") to "
+                            + "\(candidate.numberText ?? "") with a later \(rules.dateName) "
+                            + "(\(Timestamp.text(candidate.date))); accepted by \(rules.dateName)")
+                case .orderedDescending: return .newer(note: nil)
+                }
+            }
+            if candidate.date == accepted.date { throw sameDate(candidate) }
+            return .newer(note: nil)
+        case .number:
+            switch VersionMark.compare(numbers.0 ?? [], numbers.1 ?? []) {
+            case .orderedAscending: throw lowerNumber(candidate, accepted, "")
+            case .orderedSame: throw sameNumber(candidate)
+            case .orderedDescending: return .newer(note: nil)
+            }
+        case .numberElseDate:
+            if let new = numbers.0, let old = numbers.1 {
+                switch VersionMark.compare(new, old) {
+                case .orderedAscending: throw lowerNumber(candidate, accepted, "")
+                case .orderedSame: throw sameNumber(candidate)
+                case .orderedDescending: return .newer(note: nil)
+                }
+            }
+            if candidate.date < accepted.date { throw earlierDate(candidate, accepted) }
+            if candidate.date == accepted.date { throw sameDate(candidate) }
+            return .newer(note: nil)
         }
     }
 
-    /// The verdict for a version with the given signed content.
-    /// - Parameters:
-    ///   - version: the candidate's date and issue id.
-    ///   - contentSHA256: SHA-256 (hex) of the candidate's Sig_structure.
-    /// - Throws: ``TrustListError`` `rollback` or `equivocation`.
-    public func verdict(_ version: ListVersion, contentSHA256: String) throws(TrustListError) -> Verdict {
-        guard let mark else { return .newer(note: nil) }
-        let accepted = mark.version(of: .vical)
-        // A mark written before content hashes were kept compares by the whole signed bytes.
-        let sameContent = mark.contentSHA256.map { $0 == contentSHA256 } ?? false
-        if version.date < accepted.date {
-            throw TrustListError(
-                .rollback, "date \(version) is earlier than \(accepted), the latest already accepted")
-        }
-        if let new = version.issueID, let old = accepted.issueID {
-            if new == old {
-                guard sameContent else {
-                    throw TrustListError(
-                        .equivocation,
-                        "issue id \(new) was already accepted with other signed content (payload or protected header)"
-                    )
-                }
-                return .sameContent
-            }
-            if new < old, version.date == accepted.date {
-                throw TrustListError(
-                    .rollback, "issue id \(new) is lower than \(old), the highest accepted for the same date")
-            }
-            if new < old {
-                return .newer(
-                    note:
-                        "issue id went down from \(old) to \(new) with a later date (\(Timestamp.text(version.date))); accepted by date"
-                )
-            }
-            return .newer(note: nil)
-        }
-        if version.date == accepted.date {
-            guard sameContent else {
-                throw TrustListError(
-                    .equivocation,
-                    "a list dated \(Timestamp.text(version.date)) was already accepted with other signed content")
-            }
-            return .sameContent
-        }
-        return .newer(note: nil)
+    private func earlierDate(_ candidate: VersionMark, _ accepted: VersionMark) -> TrustListError {
+        TrustListError(
+            rules.rollback,
+            "\(rules.dateName) \(rules.describe(candidate)) is earlier than \(rules.describe(accepted)), the latest "
+                + "already accepted")
+    }
+
+    private func lowerNumber(_ candidate: VersionMark, _ accepted: VersionMark, _ qualifier: String) -> TrustListError {
+        TrustListError(
+            rules.rollback,
+            "\(rules.numberName) \(candidate.numberText ?? "0") is lower than \(accepted.numberText ?? "0"), the "
+                + "highest accepted\(qualifier)")
+    }
+
+    private func sameNumber(_ candidate: VersionMark) -> TrustListError {
+        TrustListError(
+            rules.equivocation,
+            "\(rules.numberName) \(candidate.numberText ?? "0") was already accepted with other signed content")
+    }
+
+    private func sameDate(_ candidate: VersionMark) -> TrustListError {
+        TrustListError(
+            rules.equivocation,
+            "\(rules.noun) of \(rules.dateName) \(Timestamp.text(candidate.date)) was already accepted with other "
+                + "signed content")
     }
 }

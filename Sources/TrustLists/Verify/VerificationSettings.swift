@@ -20,9 +20,4 @@ public struct VerificationSettings: Sendable {
 
     /// The default policy.
     public init() {}
-
-    /// The EKU required of a signer of `kind`.
-    public func signerEKU(for kind: ListKind) -> String? {
-        kind == .vical ? vicalSignerEKU : ricalSignerEKU
-    }
 }

@@ -3,9 +3,9 @@ import Foundation
 import X509
 
 /// A list of any kind that passed every step of verification: authentic (signature, chain to a pinned root, signer
-/// profile) and current at the verification time, decoded. A LoTE's ``VerifiedLoTE`` becomes one with
-/// ``init(_:)`` for the store, the refresh and the snapshot, which treat every kind alike.
-public struct VerifiedList: Sendable {
+/// profile) and current at the verification time, decoded. What a VICAL, RICAL or LoTE kind's verification yields
+/// (``SignedSourceKind``), and what the store, the refresh and the snapshot read.
+public struct VerifiedList: VerifiedSource {
     /// The decoded list.
     public let list: TrustList
     /// The signed bytes, exactly as received (what the cache stores).
@@ -27,27 +27,33 @@ public struct VerifiedList: Sendable {
     /// The time it was verified at (UTC).
     public let verifiedAt: Date
     /// Tolerated oddities, one line per kind.
-    public let warnings: [String]
-    /// Remarks of the additional policies (an issue id that went down, accepted by date).
-    public let notes: [String]
+    public var warnings: [String] = []
+    /// Remarks of the rollback rule (an issue id that went down, accepted by date).
+    public var notes: [String] = []
+
+    /// A verified list from its parts (made by the kinds' decoders).
+    init(
+        list: TrustList, signedBytes: [UInt8], sha256: [UInt8]? = nil, contentSHA256: [UInt8],
+        signerChain: [Certificate], algorithm: String, x5chainCount: Int, signingTime: Date? = nil, verifiedAt: Date
+    ) {
+        self.list = list
+        self.signedBytes = signedBytes
+        self.sha256 = sha256 ?? Digest.sha256.hash(signedBytes)
+        self.contentSHA256 = contentSHA256
+        self.signerChain = signerChain
+        self.algorithm = algorithm
+        self.x5chainCount = x5chainCount
+        self.signingTime = signingTime
+        self.verifiedAt = verifiedAt
+    }
 
     /// The list signer's certificate.
     public var signer: Certificate { signerChain[0] }
     /// The pinned root the chain ends in.
     public var anchor: Certificate { signerChain[signerChain.count - 1] }
-    /// Its place in the order of versions.
-    public var version: ListVersion { list.version }
-    /// ``sha256`` as lower-case hex.
-    public var sha256Hex: String { hexString(sha256) }
-}
-
-extension VerifiedList {
-    /// A verified LoTE as a verified list of kind `lote`, for the store, the refresh and the snapshot.
-    public init(_ verified: VerifiedLoTE) {
-        self.init(
-            list: .lote(verified.lote), signedBytes: verified.signedBytes, sha256: verified.sha256,
-            contentSHA256: verified.contentSHA256, signerChain: verified.signerChain,
-            algorithm: verified.algorithm.rawValue, x5chainCount: verified.x5cCount, signingTime: verified.signingTime,
-            verifiedAt: verified.verifiedAt, warnings: verified.warnings, notes: [])
+    /// Its place in the order of its list's versions: the signed date, and the issue id (a LoTE's
+    /// `LoTESequenceNumber`).
+    public var mark: VersionMark {
+        VersionMark(date: list.date, number: list.issueID, contentSHA256: hexString(contentSHA256))
     }
 }

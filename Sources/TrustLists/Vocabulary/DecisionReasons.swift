@@ -17,6 +17,19 @@ extension ReasonCode {
     public static let readerKeyUsage = Self(rawValue: "reader_key_usage")
     /// The document-signer chain validates, but its leaf lacks EKU 1.0.18013.5.1.2 (ISO/IEC 18013-5 Table B.3).
     public static let documentSignerEKU = Self(rawValue: "document_signer_eku")
+    /// An mdoc's document signer chain validates, but the document signer does not meet its profile (ISO/IEC 18013-5
+    /// Annex B.1.4): keyUsage without digitalSignature, or none of the EKUs its network's
+    /// `credentials.documentSignerEKUs` allows (default 1.0.18013.5.1.2).
+    public static let documentSignerProfile = Self(rawValue: "document_signer_profile")
+    /// A credential issuer's chain (SD-JWT VC `x5c`) validates, but the leaf's keyUsage does not allow
+    /// digitalSignature (RFC 5280 §4.2.1.3).
+    public static let issuerKeyUsage = Self(rawValue: "issuer_key_usage")
+    /// A warning of a trusted credential issuer: the leaf's EKUs exclude signing credentials (they allow neither any
+    /// purpose nor a document signer EKU of the network; e.g. only the reader authentication EKU).
+    public static let issuerEKU = Self(rawValue: "issuer_eku")
+    /// A wallet provider's chain validates to a listed wallet provider certificate, but the leaf's keyUsage does not
+    /// allow digitalSignature (RFC 5280 §4.2.1.3).
+    public static let walletProviderKeyUsage = Self(rawValue: "wallet_provider_key_usage")
     /// The chain validates to an IACA whose docTypes do not include the one asked about.
     public static let docTypeNotAuthorized = Self(rawValue: "doctype_not_authorized")
     /// The lists that would decide are expired at the time asked (past notAfter, past nextUpdate or maxAge plus grace,

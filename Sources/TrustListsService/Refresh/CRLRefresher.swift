@@ -124,10 +124,9 @@ struct CRLRefresher {
             var failures: [(CRLSource, TrustListError)] = []
             for source in named + claimants.filter({ $0.ca.subject != crl.issuer }) {
                 let record = store.crlRecords[source.slot] ?? CRLRecord()
-                let rollback = CRLRollbackPolicy(mark: record.highWater)
                 do {
                     let verified = try CRLVerifier(issuer: source.ca, settings: refreshSettings)
-                        .verify(crl, at: time, additional: [rollback])
+                        .verify(crl, at: time, accepted: record.highWater)
                     if let current = store.crls[source.slot], current.crl.tbsSHA256 == crl.tbsSHA256 {
                         store.updateCRL(source.slot) { record in
                             record.etag = etag

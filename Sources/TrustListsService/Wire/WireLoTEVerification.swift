@@ -78,13 +78,15 @@ public struct WireLoTEVerification: Encodable, Sendable {
     public let lote: Members
 
     /// A LoTE that verified.
-    public init(_ verified: VerifiedLoTE) {
-        let lote = verified.lote
+    /// - Parameters:
+    ///   - verified: the verified list.
+    ///   - lote: the LoTE it holds.
+    public init(_ verified: VerifiedList, lote: LoTE) {
         list = WireListVerification(
             valid: true, reason: nil, message: "verified", kind: ListKind.lote.rawValue, provider: lote.operatorName,
-            issueID: UInt64(lote.sequenceNumber), date: lote.issueDate, nextUpdate: lote.nextUpdate, notAfter: nil,
+            issueID: UInt64(lote.sequenceNumber), date: lote.issueDate, nextUpdate: lote.nextUpdateTime, notAfter: nil,
             entries: lote.entities.count, warnings: verified.warnings, sha256: verified.sha256Hex,
-            algorithm: verified.algorithm.rawValue, x5chain: verified.x5cCount, verifiedAt: verified.verifiedAt,
+            algorithm: verified.algorithm, x5chain: verified.x5chainCount, verifiedAt: verified.verifiedAt,
             signer: WireSigner(verified.signer), anchor: WireCertificate(verified.anchor))
         self.lote = Members(
             loteType: lote.type, sequenceNumber: lote.sequenceNumber, territory: lote.schemeTerritory,

@@ -20,4 +20,6 @@ public enum OID {
     public static let authorityKeyIdentifier = "2.5.29.35"
     /// RFC 5280 §4.2.1.12 extended key usage, `2.5.29.37`.
     public static let extendedKeyUsage = "2.5.29.37"
+    /// RFC 5280 §4.2.1.12 anyExtendedKeyUsage, `2.5.29.37.0`: a certificate usable for any purpose.
+    public static let anyExtendedKeyUsage = "2.5.29.37.0"
 }

@@ -16,10 +16,15 @@ struct LoTEVerifierTests {
 
     static func verify(
         _ signed: PythonLoTE.Signed, type: String? = pidType, at time: Date = time,
-        additional: [any LoTEVerificationPolicy] = []
-    ) throws(TrustListError) -> VerifiedLoTE {
+        accepted: VersionMark? = nil
+    ) throws(TrustListError) -> VerifiedList {
         try LoTEVerifier(anchors: [signed.root], settings: LoTEVerificationSettings(expectedType: type))
-            .verify(signed.jws, at: time, additional: additional)
+            .verify(signed.jws, at: time, accepted: accepted)
+    }
+
+    /// The high-water mark of a LoTE accepted with `sequence` and `content`.
+    static func mark(_ sequence: UInt64, _ content: String) -> VersionMark {
+        VersionMark(date: time, number: sequence, contentSHA256: content)
     }
 
     static func code(_ signed: PythonLoTE.Signed, type: String? = pidType) -> ReasonCode? {
@@ -37,9 +42,9 @@ struct LoTEVerifierTests {
     func pythonSignedMockList() throws {
         let signed = try PythonLoTE.sign(try LoTEFixtures.bytes(LoTEFixtures.mockPIDProviders))
         let verified = try Self.verify(signed)
-        #expect(verified.lote.entities.count == 15)
-        #expect(verified.lote.services.count == 17)
-        #expect(verified.lote.sequenceNumber == 1)
+        #expect(verified.list.lote?.entities.count == 15)
+        #expect(verified.list.lote?.services.count == 17)
+        #expect(verified.list.lote?.sequenceNumber == 1)
         #expect(verified.signingTime.map(Timestamp.text) == "2026-01-01T00:00:00Z")
         #expect(verified.signer == signed.signer)
         #expect(verified.anchor == signed.root)
@@ -54,8 +59,8 @@ struct LoTEVerifierTests {
             try LoTEFixtures.bytes(LoTEFixtures.referencePIDProviders),
             options: ["country": "EU", "organization": "User Tsp"])
         let verified = try Self.verify(signed, at: Date(timeIntervalSince1970: 1_775_000_000))
-        #expect(verified.lote.entities.count == 7)
-        #expect(verified.lote.services.isEmpty)
+        #expect(verified.list.lote?.entities.count == 7)
+        #expect(verified.list.lote?.services.isEmpty == true)
         #expect(verified.warnings.contains { $0.contains("ServiceTypeIdentifier: missing") })
     }
 
@@ -69,8 +74,8 @@ struct LoTEVerifierTests {
         let signed = try PythonLoTE.sign(
             LoTEDecodingTests.document(), options: ["serialization": .string(serialization), "alg": .string(alg)])
         let verified = try Self.verify(signed)
-        #expect(verified.algorithm.rawValue == alg)
-        #expect(verified.lote.sequenceNumber == 7)
+        #expect(verified.algorithm == alg)
+        #expect(verified.list.lote?.sequenceNumber == 7)
         // The document's SHA-256 and the signed content's (the JWS signing input), as Python's hashlib computes them.
         let digests = String(decoding: try Python.run(Self.digestsScript, input: signed.jws), as: UTF8.self)
         #expect(
@@ -98,10 +103,10 @@ struct LoTEVerifierTests {
             LoTEDecodingTests.document(),
             options: ["alg": .string(alg), "rsaBits": .number(Double(bits)), "serialization": .string(serialization)])
         let verified = try Self.verify(signed)
-        #expect(verified.algorithm.rawValue == alg)
+        #expect(verified.algorithm == alg)
         #expect(try verified.signer.publicKey.algorithm == .rsa)
         #expect(try verified.signer.publicKey.sizeInBits == bits)
-        #expect(verified.lote.sequenceNumber == 7)
+        #expect(verified.list.lote?.sequenceNumber == 7)
         #expect(verified.anchor == signed.root)
         #expect(verified.warnings.isEmpty, "\(verified.warnings)")
     }
@@ -242,14 +247,14 @@ struct LoTEVerifierTests {
         let lower = try PythonLoTE.sign(
             LoTEDecodingTests.document(replace: ["ListIssueDateTime": "\"2026-01-01T12:00:00Z\""]))
         #expect(throws: TrustListError(.rollback)) {
-            try Self.verify(lower, additional: [LoTERollbackPolicy(mark: (8, content))])
+            try Self.verify(lower, accepted: Self.mark(8, content))
         }
         #expect(throws: TrustListError(.equivocation)) {
-            try Self.verify(lower, additional: [LoTERollbackPolicy(mark: (7, content))])
+            try Self.verify(lower, accepted: Self.mark(7, content))
         }
         // The same signed content again is the same version.
-        _ = try Self.verify(seven, additional: [LoTERollbackPolicy(mark: (7, content))])
-        _ = try Self.verify(lower, additional: [LoTERollbackPolicy(mark: (6, content))])
+        _ = try Self.verify(seven, accepted: Self.mark(7, content))
+        _ = try Self.verify(lower, accepted: Self.mark(6, content))
     }
 
     @Test(
@@ -282,8 +287,8 @@ struct LoTEVerifierTests {
         #expect(facts.certificates == [issuerCA.certificate.sha256Hex])
         #expect(facts.sigT == "2025-12-31T23:00:00Z")
         let verified = try LoTEVerifier(anchors: [root.certificate]).verify(jws, at: TestPKI.referenceTime)
-        #expect(verified.algorithm == expectedAlgorithm)
-        #expect(verified.lote.services.first?.digitalIdentity.certificates == [issuerCA.certificate])
+        #expect(verified.algorithm == expectedAlgorithm.rawValue)
+        #expect(verified.list.lote?.services.first?.digitalIdentity.certificates == [issuerCA.certificate])
         #expect(verified.warnings.isEmpty, "\(verified.warnings)")
         // Python refuses it once the payload is changed.
         let altered = Self.altered(PythonLoTE.Signed(jws: jws, root: root.certificate, signer: signer.certificate))

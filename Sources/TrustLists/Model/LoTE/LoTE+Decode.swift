@@ -60,11 +60,11 @@ extension LoTE {
         schemeName = try info.multilingual("SchemeName", limit: limits.maxItems)
         schemeTerritory = try info.string("SchemeTerritory")
         issueDate = try info.date("ListIssueDateTime")
-        nextUpdate = try info.date("NextUpdate")
-        guard nextUpdate > issueDate else {
+        nextUpdateTime = try info.date("NextUpdate")
+        guard nextUpdateTime > issueDate else {
             throw TrustListError(
                 .malformedPayload,
-                "LoTE.ListAndSchemeInformation.NextUpdate \(Timestamp.text(nextUpdate)) is not after ListIssueDateTime "
+                "LoTE.ListAndSchemeInformation.NextUpdate \(Timestamp.text(nextUpdateTime)) is not after ListIssueDateTime "
                     + Timestamp.text(issueDate))
         }
 

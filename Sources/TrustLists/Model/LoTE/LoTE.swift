@@ -1,4 +1,5 @@
 import Foundation
+import X509
 
 /// A List of Trusted Entities (ETSI TS 119 602): the payload `{"LoTE": {ListAndSchemeInformation,
 /// TrustedEntitiesList}}` decoded, with the members the trust decisions and the reports use.
@@ -21,7 +22,7 @@ public struct LoTE: Sendable, Hashable {
     /// `ListIssueDateTime` (UTC).
     public let issueDate: Date
     /// `NextUpdate` (UTC): when the next issue is due; after it the list is overdue.
-    public let nextUpdate: Date
+    public let nextUpdateTime: Date
     /// The usable trusted entities, in list order (broken ones were dropped with a warning).
     public let entities: [TrustedEntity]
 
@@ -49,4 +50,17 @@ public struct MultilingualString: Sendable, Hashable {
     public static func preferred(_ strings: [MultilingualString]) -> String? {
         (strings.first { $0.language.lowercased() == "en" } ?? strings.first)?.value
     }
+}
+
+extension LoTE: ListDocument {
+    public var provider: String { operatorName }
+    public var providerNames: [String] { schemeOperatorName.map(\.value) }
+    public var date: Date { issueDate }
+    public var issueID: UInt64? { UInt64(exactly: sequenceNumber) }
+    public var nextUpdate: Date? { nextUpdateTime }
+    public var notAfter: Date? { nil }
+    public var certificates: [Certificate] { services.flatMap(\.digitalIdentity.certificates) }
+    public var entryCount: Int { entities.count }
+    public var dateName: String { "ListIssueDateTime" }
+    public var nextUpdateName: String { "NextUpdate" }
 }

@@ -45,6 +45,16 @@ public enum LoTEServiceRole: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// The role the service's certificates and keys play in decisions; nil for services that are shown only.
+    public var anchorRole: AnchorRole? {
+        switch self {
+        case .pidIssuer, .mDLIssuer: .issuer
+        case .accessCertificateIssuer: .reader
+        case .walletProvider: .walletProvider
+        case .listed, .revocation: nil
+        }
+    }
+
     /// The docTypes an issuer anchor of this role may sign; empty for roles that are not issuers.
     public var docTypes: [String] {
         switch self {
@@ -67,6 +77,12 @@ public enum LoTEServiceRole: String, Sendable, Hashable, CaseIterable {
         if name.contains("wrpacproviders") { return [.accessCertificateIssuer] }
         if name.contains("walletproviders") { return [.walletProvider] }
         return []
+    }
+
+    /// Whether a LoTE of `listType` is a PID providers list (`…/LoTEType/EUPIDProvidersList`): the lists whose
+    /// anchors may issue the PID as an SD-JWT VC by default (``CredentialSettings/pidTypes``).
+    public static func isPIDProvidersList(_ listType: String?) -> Bool {
+        listType?.split(separator: "/").last?.lowercased().contains("pidproviders") ?? false
     }
 
     /// Whether a `ServiceStatus` ends the service from its `StatusStartingTime` on: a status URI whose last segment

@@ -1,9 +1,10 @@
 import X509
 
 /// OpenSSL validates the chain at the decision time to a listed entry of a usable list (`chain_invalid` with
-/// OpenSSL's text otherwise). Anchors are the related entries that may end a chain (the profile's rule: every RICAL
-/// entry with `isTrustAnchor`, with partial chains; only self-signed IACAs, without); the other related entries join
-/// the chain's own certificates as untrusted intermediates.
+/// OpenSSL's text otherwise). Anchors are the related entries that may end a chain (the profile's rule: every listed
+/// reader certificate with `isTrustAnchor`, with partial chains; only self-signed IACAs, without; a LoTE's
+/// certificates as listed); the other related entries join the chain's own certificates as untrusted intermediates.
+/// A key "validates" to the entry that publishes it: the match is exact.
 ///
 /// A successful validation is memoized per generation (``ValidationMemo``), which ``MemoizedValidationPolicy`` reuses.
 /// A chain that validates only under lists that cannot be used answers `trust_list_expired` /
@@ -13,6 +14,10 @@ struct ChainValidationPolicy: DecisionPolicy {
         guard context.validated == nil else { return nil }
         let table = context.table
         let candidates = context.relatedUsable
+        if context.key != nil, let entry = candidates.first {
+            context.validated = (context.anchor(entry), table.entries[entry].docTypes, [], [])
+            return nil
+        }
         switch validate(context, candidates: candidates) {
         case .valid(let validated):
             let anchorSHA256 = validated.anchor.sha256Hex
@@ -64,10 +69,11 @@ struct ChainValidationPolicy: DecisionPolicy {
 
     /// Runs OpenSSL with the candidates as anchors or intermediates.
     ///
-    /// Under the issuer profile only self-signed IACAs end a chain, except the certificates of a LoTE's issuance
-    /// services: the LoTE trusts each as listed (an intermediate CA ends the chain there, an end-entity certificate is
-    /// trusted as itself only, since OpenSSL never lets a non-CA certificate issue another), so such a validation runs
-    /// with partial chains, the VICAL's non-self-signed entries then joining as intermediates.
+    /// Under the issuer profile only self-signed IACAs end a chain, except the certificates of a list whose kind
+    /// trusts each as listed (``ListKind/endsChainsAsListed``: a LoTE's services; an intermediate CA ends the chain
+    /// there, an end-entity certificate is trusted as itself only, since OpenSSL never lets a non-CA certificate issue
+    /// another), so such a validation runs with partial chains, the VICAL's non-self-signed entries then joining as
+    /// intermediates.
     private func validate<Row: ListedRow>(
         _ context: DecisionContext<Row>, candidates: [Int]
     ) -> ChainValidationResult {
@@ -79,8 +85,8 @@ struct ChainValidationPolicy: DecisionPolicy {
         for index in candidates {
             let entry = context.table.entries[index]
             let position = context.table.sources[index]
-            let fromLoTE = position >= 0 && context.index.sources[position].kind == .lote
-            let endsChain = entry.isAnchor && (everyAnchor || entry.isSelfIssued || fromLoTE)
+            let asListed = position >= 0 && context.index.sources[position].kind.endsChainsAsListed
+            let endsChain = entry.isAnchor && (everyAnchor || entry.isSelfIssued || asListed)
             guard seen.insert("\(endsChain) \(entry.sha256)").inserted,
                 let certificate = context.table.certificate(index)
             else { continue }

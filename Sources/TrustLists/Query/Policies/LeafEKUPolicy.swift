@@ -1,23 +1,48 @@
-/// The leaf carries the profile's EKU: 1.0.18013.5.1.6 for a reader (ISO/IEC 18013-5 Table B.8), 1.0.18013.5.1.2 for a
-/// document signer (Table B.3); else `reader_eku` / `document_signer_eku`, with the anchor the chain did validate to.
-///
-/// `exemptNetworks` names networks whose readers need not carry the EKU: OpenID4VP requests of networks whose access
-/// certificates carry none (docs/architecture.md, Presentation); never used for ISO/IEC 18013-5 ReaderAuth or issuers.
-struct LeafEKUPolicy: DecisionPolicy {
-    var exemptNetworks: Set<String> = []
+import X509
 
+/// The leaf's extended key usage, by the profile's rule (``DecisionProfile/LeafEKU``): a reader must carry
+/// 1.0.18013.5.1.6 (ISO/IEC 18013-5 Table B.8; `reader_eku`) unless its network is exempt for OpenID4VP; a document
+/// signer asked about by chain 1.0.18013.5.1.2 (Table B.3; `document_signer_eku`); the document signer of an mdoc one
+/// of its network's `credentials.documentSignerEKUs` and keyUsage digitalSignature (Annex B.1.4;
+/// `document_signer_profile`); a credential issuer nothing, but a leaf whose EKUs exclude signing credentials is
+/// trusted with the warning `issuer_eku`. A failure carries the anchor the chain did validate to.
+struct LeafEKUPolicy: DecisionPolicy {
     func check<Row: ListedRow>(_ context: inout DecisionContext<Row>) -> TrustDecision.NotTrusted? {
-        guard let validated = context.validated else { return nil }
-        let leaf = context.chain[0]
-        let profile = context.profile
-        guard !leaf.hasExtendedKeyUsage(profile.leafEKU), !exemptNetworks.contains(validated.anchor.list.network)
-        else { return nil }
+        guard let validated = context.validated, let leaf = context.chain.first else { return nil }
+        let anchor = validated.anchor
         let has = leaf.extendedKeyUsage.map { $0.isEmpty ? "an empty EKU" : "EKU \($0.joined(separator: ", "))" }
-        return TrustDecision.NotTrusted(
-            reason: profile.ekuReason,
-            message: "the chain validates to \(validated.anchor.subject) (\(validated.anchor.list)), but the leaf "
-                + "\(leaf.subject) is not a \(profile.leafNoun): it lacks EKU \(profile.leafEKU) (it has "
-                + "\(has ?? "no EKU extension"))",
-            anchor: validated.anchor, docTypes: validated.docTypes)
+            ?? "no EKU extension"
+        func refuse(_ reason: ReasonCode, _ lacks: String) -> TrustDecision.NotTrusted {
+            TrustDecision.NotTrusted(
+                reason: reason,
+                message: "the chain validates to \(anchor.subject) (\(anchor.list)), but the leaf \(leaf.subject) is "
+                    + "not a \(context.profile.leafNoun): \(lacks) (it has \(has))",
+                anchor: anchor, docTypes: validated.docTypes)
+        }
+        switch context.profile.leafEKU {
+        case .none:
+            return nil
+        case .required(let oid, let reason, let exempt):
+            guard !leaf.hasExtendedKeyUsage(oid), !exempt.contains(anchor.list.network) else { return nil }
+            return refuse(reason, "it lacks EKU \(oid)")
+        case .documentSigner:
+            let allowed = context.credentials(of: anchor).documentSignerEKUs
+            if let usage = leaf.keyUsage, !usage.contains(.digitalSignature) {
+                return refuse(
+                    .documentSignerProfile,
+                    "its keyUsage (\(usage.names.joined(separator: ", "))) lacks digitalSignature (ISO/IEC 18013-5 "
+                        + "Table B.3)")
+            }
+            guard !allowed.contains(where: leaf.hasExtendedKeyUsage) else { return nil }
+            return refuse(
+                .documentSignerProfile,
+                "it carries none of the document signer EKUs \(allowed.joined(separator: ", ")) of "
+                    + "\(anchor.list.network)'s credentials.documentSignerEKUs")
+        case .warnUnlessCredentialSigning:
+            guard let ekus = leaf.extendedKeyUsage else { return nil }
+            let signing = context.credentials(of: anchor).documentSignerEKUs + [OID.anyExtendedKeyUsage]
+            if !ekus.contains(where: signing.contains) { context.warnings.append(.issuerEKU) }
+            return nil
+        }
     }
 }

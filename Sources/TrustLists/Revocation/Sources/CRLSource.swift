@@ -44,17 +44,9 @@ public struct CRLSource: Sendable {
         return sources
     }
 
-    /// The CAs a verified list names: every IACA of a VICAL; the entries of a RICAL, and the certificates of a LoTE's
-    /// services, whose basic constraints say CA (an end-entity certificate listed in a LoTE is trusted as itself and
-    /// signs no CRL).
+    /// The CAs a verified list names: its certificates whose basic constraints say CA (an IACA, a RICAL's CA
+    /// entries, a LoTE service's CA certificates; an end-entity certificate is trusted as itself and signs no CRL).
     static func cas(of verified: VerifiedList?) -> [Certificate] {
-        switch verified?.list {
-        case .vical(let vical): vical.certificateInfos.map(\.certificate)
-        case .rical(let rical):
-            rical.certificateInfos.map(\.certificate).filter { $0.basicConstraints?.isCA == true }
-        case .lote(let lote):
-            lote.services.flatMap(\.digitalIdentity.certificates).filter { $0.basicConstraints?.isCA == true }
-        case nil: []
-        }
+        (verified?.list.certificates ?? []).filter { $0.basicConstraints?.isCA == true }
     }
 }

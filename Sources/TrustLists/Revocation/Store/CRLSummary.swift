@@ -42,5 +42,5 @@ public struct CRLSummary: Sendable, Hashable, Codable {
 }
 
 /// What `state.json` keeps for one CA's CRL (``CRLSlotID``): the same bookkeeping as a list's, with the CRL's facts
-/// and its rollback mark (cRLNumber, thisUpdate, SHA-256 of tbsCertList). The validators belong to ``CRLSummary/url``.
-public typealias CRLRecord = SourceRecord<CRLSummary, CRLRollbackPolicy.Mark>
+/// and its mark (cRLNumber, thisUpdate, SHA-256 of tbsCertList). The validators belong to ``CRLSummary/url``.
+public typealias CRLRecord = SourceRecord<CRLSummary, VersionMark>

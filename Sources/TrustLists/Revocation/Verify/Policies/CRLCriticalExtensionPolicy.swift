@@ -2,13 +2,13 @@ import X509
 
 /// A CRL or CRL entry extension marked critical that this implementation does not process makes the CRL unusable
 /// (RFC 5280 §5.2, §5.3).
-public struct CRLCriticalExtensionPolicy: CRLVerificationPolicy {
+public struct CRLCriticalExtensionPolicy: SourcePolicy {
     /// The policy.
     public init() {}
 
     /// - Throws: ``TrustListError`` `crl_unknown_critical_extension`.
-    public func check(_ candidate: inout CRLCandidate) throws(TrustListError) {
-        let crl = try candidate.decoded(Self.self)
+    public func check(_ envelope: CRLEnvelope, _ findings: inout SourceFindings) throws(TrustListError) {
+        let crl = envelope.crl
         if !crl.unknownCriticalExtensions.isEmpty {
             throw TrustListError(
                 .crlUnknownCriticalExtension,

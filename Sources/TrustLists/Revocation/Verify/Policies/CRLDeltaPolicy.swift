@@ -1,13 +1,13 @@
 import X509
 
 /// Only complete CRLs are used: a delta CRL (deltaCRLIndicator, RFC 5280 §5.2.4) is refused.
-public struct CRLDeltaPolicy: CRLVerificationPolicy {
+public struct CRLDeltaPolicy: SourcePolicy {
     /// The policy.
     public init() {}
 
     /// - Throws: ``TrustListError`` `crl_delta_unsupported`.
-    public func check(_ candidate: inout CRLCandidate) throws(TrustListError) {
-        let crl = try candidate.decoded(Self.self)
+    public func check(_ envelope: CRLEnvelope, _ findings: inout SourceFindings) throws(TrustListError) {
+        let crl = envelope.crl
         if let base = crl.deltaBaseCRLNumber {
             throw TrustListError(
                 .crlDeltaUnsupported,

@@ -2,17 +2,17 @@ import X509
 
 /// The CRL's issuer Name must be the CA's subject (RFC 5280 §6.3.3 (b); ISO/IEC 18013-5 Table B.10), compared as
 /// encoded.
-public struct CRLIssuerNamePolicy: CRLVerificationPolicy {
+public struct CRLIssuerNamePolicy: SourcePolicy {
     /// The policy.
     public init() {}
 
     /// - Throws: ``TrustListError`` `crl_issuer_mismatch`.
-    public func check(_ candidate: inout CRLCandidate) throws(TrustListError) {
-        let crl = try candidate.decoded(Self.self)
-        guard crl.issuer == candidate.issuer.subject else {
+    public func check(_ envelope: CRLEnvelope, _ findings: inout SourceFindings) throws(TrustListError) {
+        let crl = envelope.crl
+        guard crl.issuer == envelope.issuer.subject else {
             throw TrustListError(
                 .crlIssuerMismatch,
-                "the CRL's issuer is \(crl.issuer), expected the CA's subject \(candidate.issuer.subject)")
+                "the CRL's issuer is \(crl.issuer), expected the CA's subject \(envelope.issuer.subject)")
         }
     }
 }

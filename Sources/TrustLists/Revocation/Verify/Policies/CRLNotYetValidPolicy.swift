@@ -1,18 +1,21 @@
 import X509
 
 /// thisUpdate must not be later than the verification time plus the clock skew (RFC 5280 §5.1.2.4).
-public struct CRLNotYetValidPolicy: CRLVerificationPolicy {
-    /// The policy.
-    public init() {}
+public struct CRLNotYetValidPolicy: SourcePolicy {
+    /// How far thisUpdate may lie after the verification time, in seconds.
+    public let clockSkewSeconds: Double
+
+    /// The policy with this clock skew.
+    public init(clockSkewSeconds: Double) { self.clockSkewSeconds = clockSkewSeconds }
 
     /// - Throws: ``TrustListError`` `crl_not_yet_valid`.
-    public func check(_ candidate: inout CRLCandidate) throws(TrustListError) {
-        let crl = try candidate.decoded(Self.self)
-        guard crl.thisUpdate <= candidate.time.addingTimeInterval(candidate.settings.clockSkewSeconds) else {
+    public func check(_ envelope: CRLEnvelope, _ findings: inout SourceFindings) throws(TrustListError) {
+        let crl = envelope.crl
+        guard crl.thisUpdate <= findings.time.addingTimeInterval(clockSkewSeconds) else {
             throw TrustListError(
                 .crlNotYetValid,
-                "thisUpdate \(Timestamp.text(crl.thisUpdate)) is after \(Timestamp.text(candidate.time)) "
-                    + "(clock skew \(Int(candidate.settings.clockSkewSeconds)) s)")
+                "thisUpdate \(Timestamp.text(crl.thisUpdate)) is after \(Timestamp.text(findings.time)) "
+                    + "(clock skew \(Int(clockSkewSeconds)) s)")
         }
     }
 }
