@@ -1,6 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// The console's files (Sources/TrustAPI/Console/Resources), each compiled into TrustAPI as `PackageResources.<name>`:
+/// the page, the style sheet, and the script in parts, one concern each, joined in this order.
+let consoleResources = [
+    "console.html", "console.css", "dom.js", "load.js", "lists.js", "crls.js", "entries.js", "timeline.js",
+    "history.js", "refresh.js",
+]
+
 let package = Package(
     name: "TrustLists",
     products: [
@@ -46,14 +53,18 @@ let package = Package(
         // A generic HTTP/1.1 server on libmicrohttpd (routing, limits, drain, gzip, ETags); no trust-list logic.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CZlib", "ReasonCodes"]),
         // The HTTP API of trustlistd: routes and handlers over the current TrustService (a library, tested in-process).
+        // The console's page, style sheet and script are files under Console/Resources, compiled into the binary
+        // (embedInCode: nothing to install beside it, nothing read at run time).
         .target(
             name: "TrustAPI",
-            dependencies: ["HTTPServer", "TrustListsService", "Presentation", "TrustLists", "JOSE", "X509"]),
+            dependencies: ["HTTPServer", "TrustListsService", "Presentation", "TrustLists", "JOSE", "X509"],
+            resources: consoleResources.map { .embedInCode("Console/Resources/\($0)") }),
         // Publishing signed lists (trustctl sign) and the demo network.
         .target(name: "Publishing", dependencies: ["TrustLists", "JOSE", "COSE", "X509", "JSONText"]),
         // Argument parsing and the commands of trustctl, as a library so that tests can drive them in-process.
         .target(
-            name: "TrustCLI", dependencies: ["TrustListsService", "Presentation", "Publishing", "TrustLists", "X509", "COSE"]),
+            name: "TrustCLI",
+            dependencies: ["TrustListsService", "Presentation", "Publishing", "TrustLists", "X509", "COSE", "JSONText"]),
         .executableTarget(name: "trustctl", dependencies: ["TrustCLI"]),
         .executableTarget(
             name: "TrustListd",

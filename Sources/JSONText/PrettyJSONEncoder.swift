@@ -5,7 +5,8 @@ import Foundation
 /// `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]`, with two differences that the wire needs:
 ///
 /// - `encodeIfPresent(nil)` writes `null` where `JSONEncoder` leaves the member out, so that a value's documented
-///   members are present whether or not they have a value (a synthesized `Encodable` keeps them all);
+///   members are present whether or not they have a value (a synthesized `Encodable` keeps them all); with
+///   ``NilMembers/omitted`` it leaves them out, as `JSONEncoder` does (a configuration, which must read back);
 /// - a `Date` is written as the text ``Options/dateText`` makes of it (the wire: RFC 3339 UTC), and without one is an
 ///   error rather than a number.
 ///
@@ -22,24 +23,41 @@ package struct PrettyJSONEncoder: Sendable {
         case serialization
     }
 
+    /// What `encodeIfPresent(nil)` writes.
+    package enum NilMembers: Sendable {
+        /// The member with `null`: the wire, whose documented members are always present.
+        case null
+        /// Nothing, as `JSONEncoder` does: a document whose absent members must stay absent (a configuration).
+        case omitted
+    }
+
     /// What the encoder needs besides the value.
     package struct Options: Sendable {
         /// The text of a date (the wire: `Timestamp.text`, RFC 3339 UTC); nil: a date is an error.
         package var dateText: (@Sendable (Date) -> String)?
         /// The order of members.
         package var keyOrder: KeyOrder
+        /// What a member given with `encodeIfPresent(nil)` becomes.
+        package var nilMembers: NilMembers
 
-        package init(dateText: (@Sendable (Date) -> String)? = nil, keyOrder: KeyOrder = .codePoints) {
+        package init(
+            dateText: (@Sendable (Date) -> String)? = nil, keyOrder: KeyOrder = .codePoints,
+            nilMembers: NilMembers = .null
+        ) {
             self.dateText = dateText
             self.keyOrder = keyOrder
+            self.nilMembers = nilMembers
         }
     }
 
     package var options: Options
 
-    /// An encoder that writes dates with `dateText` (nil: a date is an error), members in `keyOrder`.
-    package init(dateText: (@Sendable (Date) -> String)? = nil, keyOrder: KeyOrder = .codePoints) {
-        options = Options(dateText: dateText, keyOrder: keyOrder)
+    /// An encoder that writes dates with `dateText` (nil: a date is an error), members in `keyOrder`, and a nil
+    /// member as `nilMembers` says.
+    package init(
+        dateText: (@Sendable (Date) -> String)? = nil, keyOrder: KeyOrder = .codePoints, nilMembers: NilMembers = .null
+    ) {
+        options = Options(dateText: dateText, keyOrder: keyOrder, nilMembers: nilMembers)
     }
 
     /// `value` as a JSON document: pretty-printed, keys sorted, ending in a newline.

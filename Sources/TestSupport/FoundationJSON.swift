@@ -5,10 +5,11 @@ import Foundation
 /// and a member encoded with `encodeIfPresent(nil)` written as `null` (the one rule the wire adds: `JSONEncoder`
 /// would leave it out). Every byte is Foundation's; the only thing changed is which call reaches it for a nil member.
 public enum FoundationJSON {
-    /// `value` as `JSONEncoder` writes it, nil members as `null`.
+    /// `value` as `JSONEncoder` writes it, nil members as `null` (or, with `nilAsNull` false, left out: `JSONEncoder`
+    /// as it is).
     /// - Throws: what `JSONEncoder` throws.
     public static func render(
-        _ value: some Encodable, dateText: @escaping @Sendable (Date) -> String = { "\($0)" }
+        _ value: some Encodable, dateText: @escaping @Sendable (Date) -> String = { "\($0)" }, nilAsNull: Bool = true
     ) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -16,7 +17,8 @@ public enum FoundationJSON {
             var container = encoder.singleValueContainer()
             try container.encode(dateText(date))
         }
-        return String(decoding: try encoder.encode(NullKeeping(value)), as: UTF8.self) + "\n"
+        let data = nilAsNull ? try encoder.encode(NullKeeping(value)) : try encoder.encode(value)
+        return String(decoding: data, as: UTF8.self) + "\n"
     }
 
     /// A value whose nil members reach the encoder as `encodeNil`.

@@ -45,12 +45,7 @@ extension Daemon {
             logger.log(.info, "list refresh cancelled", [id])
         }
         if let diff = result.diff {
-            let member =
-                switch result.id.kind {
-                case .vical: "iaca"
-                case .rical: "reader_ca"
-                case .lote: "service_certificate"
-                }
+            let member = result.id.kind.definition.memberName
             let shown = diff.summary()
             for subject in shown.added {
                 logger.log(.info, "list member added", [id, ("member", member), ("subject", subject)])

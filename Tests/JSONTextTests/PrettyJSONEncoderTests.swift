@@ -32,6 +32,23 @@ struct PrettyJSONEncoderTests {
         }
     }
 
+    @Test("with nil members omitted, the bytes of JSONEncoder as it is", arguments: 0..<4)
+    func omittedNils(seed: UInt64) throws {
+        var generator = SplitMix64(seed: seed + 100)
+        let encoder = PrettyJSONEncoder(dateText: Self.dateText, nilMembers: .omitted)
+        for _ in 0..<300 {
+            let value: RandomValue = .object(
+                (0..<Int(generator.next() % 10)).map { _ in
+                    let key = RandomValue.keys[Int(generator.next() % UInt64(RandomValue.keys.count))]
+                    return (key, generator.next() % 3 == 0 ? nil : RandomValue.make(&generator, depth: 1))
+                })
+            let ours = String(decoding: try encoder.encode(value), as: UTF8.self)
+            let reference = try FoundationJSON.render(value, dateText: Self.dateText, nilAsNull: false)
+            #expect(ours == reference)
+            if ours != reference { return }
+        }
+    }
+
     @Test("numbers: integer extremes and finite doubles and floats of every bit pattern class")
     func numbers() throws {
         var generator = SplitMix64(seed: 99)

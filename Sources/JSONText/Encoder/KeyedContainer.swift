@@ -1,6 +1,7 @@
 /// The keyed container of ``TreeEncoder``: each member is added to the object in the order encoded. `encodeIfPresent`
 /// writes `null` for nil (where `JSONEncoder` leaves the member out), so that a synthesized `Encodable` writes every
-/// documented member, present or not (docs/architecture.md, The command line and the daemon).
+/// documented member, present or not (docs/architecture.md, The command line and the daemon); unless the encoder's
+/// ``PrettyJSONEncoder/NilMembers`` is `omitted`.
 struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: TreeEncoder
     let object: JSONObjectNode
@@ -8,6 +9,11 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     var codingPath: [any CodingKey] { encoder.codingPath }
 
     private func put(_ node: JSONNode, _ key: Key) { object.append(key.stringValue, node) }
+
+    /// A member given with `encodeIfPresent(nil)`: `null`, or nothing (``PrettyJSONEncoder/NilMembers/omitted``).
+    private func putNil(_ key: Key) {
+        if encoder.options.nilMembers == .null { put(.null, key) }
+    }
 
     mutating func encodeNil(forKey key: Key) throws { put(.null, key) }
     mutating func encode(_ value: Bool, forKey key: Key) throws { put(.bool(value), key) }
@@ -35,55 +41,55 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { put(.null, key) }
+        if let value { try encode(value, forKey: key) } else { putNil(key) }
     }
     mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { put(.null, key) }
+        if let value { try encode(value, forKey: key) } else { putNil(key) }
     }
     mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { put(.null, key) }
+        if let value { try encode(value, forKey: key) } else { putNil(key) }
     }
     mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { put(.null, key) }
+        if let value { try encode(value, forKey: key) } else { putNil(key) }
     }
     mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { put(.null, key) }
+        if let value { try encode(value, forKey: key) } else { putNil(key) }
     }
     mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { put(.null, key) }
+        if let value { try encode(value, forKey: key) } else { putNil(key) }
     }
     mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { put(.null, key) }
+        if let value { try encode(value, forKey: key) } else { putNil(key) }
     }
     mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { put(.null, key) }
+        if let value { try encode(value, forKey: key) } else { putNil(key) }
     }
     mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { put(.null, key) }
+        if let value { try encode(value, forKey: key) } else { putNil(key) }
     }
     mutating func encodeIfPresent(_ value: Int128?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { put(.null, key) }
+        if let value { try encode(value, forKey: key) } else { putNil(key) }
     }
     mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { put(.null, key) }
+        if let value { try encode(value, forKey: key) } else { putNil(key) }
     }
     mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { put(.null, key) }
+        if let value { try encode(value, forKey: key) } else { putNil(key) }
     }
     mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { put(.null, key) }
+        if let value { try encode(value, forKey: key) } else { putNil(key) }
     }
     mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { put(.null, key) }
+        if let value { try encode(value, forKey: key) } else { putNil(key) }
     }
     mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { put(.null, key) }
+        if let value { try encode(value, forKey: key) } else { putNil(key) }
     }
     mutating func encodeIfPresent(_ value: UInt128?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { put(.null, key) }
+        if let value { try encode(value, forKey: key) } else { putNil(key) }
     }
     mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { put(.null, key) }
+        if let value { try encode(value, forKey: key) } else { putNil(key) }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(

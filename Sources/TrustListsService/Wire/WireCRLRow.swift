@@ -2,7 +2,7 @@ import Foundation
 import TrustLists
 
 /// One listed CA's CRL as status shows it: `network`, `issuer`, `issuerSHA256`, `urls`, the revocation `mode`, its
-/// `state`, the current CRL's `crlNumber`, `thisUpdate`, `nextUpdate`, `revoked` (count) and `sha256`, where it came
+/// `state` and `stateReason` (null only when fresh), the current CRL's `crlNumber`, `thisUpdate`, `nextUpdate`, `revoked` (count) and `sha256`, where it came
 /// from (`source`), and the last attempt, success and error. The current CRL's members are null while there is none.
 public struct WireCRLRow: Encodable, Sendable {
     public let network: String
@@ -11,6 +11,7 @@ public struct WireCRLRow: Encodable, Sendable {
     public let urls: [String]
     public let mode: String
     public let state: String
+    public let stateReason: String?
     public let crlNumber: String?
     public let thisUpdate: Date?
     public let nextUpdate: Date?
@@ -29,6 +30,7 @@ public struct WireCRLRow: Encodable, Sendable {
         urls = crl.urls
         mode = crl.mode.rawValue
         state = crl.state.rawValue
+        stateReason = crl.stateReason
         crlNumber = crl.current?.crlNumber
         thisUpdate = crl.current?.thisUpdate
         nextUpdate = crl.current?.nextUpdate
