@@ -34,13 +34,16 @@ let package = Package(
 
         // The one reason-code vocabulary (ReasonCode) and error type (CodedError), shared by every module.
         .target(name: "ReasonCodes"),
+        // The one JSON string escaper and the one JSON writer (an Encoder), on nothing: COSE and JOSE use the escaper,
+        // the wire JSON of the CLI and the HTTP API and the snapshot the writer.
+        .target(name: "JSONText"),
         .target(name: "X509", dependencies: ["ReasonCodes", "COpenSSL"]),
-        .target(name: "COSE", dependencies: ["X509"]),
+        .target(name: "COSE", dependencies: ["X509", "JSONText"]),
         // JWS compact (RFC 7515), base64url, JSON with limits, JWT claims (RFC 7519): beside COSE, on X509 only.
-        .target(name: "JOSE", dependencies: ["X509"]),
+        .target(name: "JOSE", dependencies: ["X509", "JSONText"]),
         // What a wallet component that only asks trust questions links: the list model, verification (policies),
         // the cache of verified lists, the snapshot and the queries. No libcurl, libsystemd or HTTP server.
-        .target(name: "TrustLists", dependencies: ["COSE", "JOSE", "X509"]),
+        .target(name: "TrustLists", dependencies: ["COSE", "JOSE", "X509", "JSONText"]),
         // What a wallet receives from a verifier (OpenID4VP request objects, ISO/IEC 18013-5 DeviceRequests) turned
         // into verifiedBy decisions from the queries. No libcurl: request_uri is fetched behind a protocol.
         .target(name: "Presentation", dependencies: ["TrustLists", "JOSE", "COSE", "X509"]),
@@ -51,7 +54,7 @@ let package = Package(
         // The live service: libcurl fetching, refresh, schedule, metrics, the wire vocabulary, and TrustService.
         .target(
             name: "TrustListsService",
-            dependencies: ["TrustLists", "Presentation", "Credentials", "JOSE", "COSE", "X509", "CCurl"]),
+            dependencies: ["TrustLists", "Presentation", "Credentials", "JOSE", "COSE", "X509", "JSONText", "CCurl"]),
         // A generic HTTP/1.1 server on libmicrohttpd (routing, limits, drain, gzip, ETags); no trust-list logic.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CZlib", "ReasonCodes"]),
         // The HTTP API of trustlistd: routes and handlers over the current TrustService (a library, tested in-process).
@@ -64,12 +67,13 @@ let package = Package(
             ],
             resources: consoleResources.map { .embedInCode("Console/Resources/\($0)") }),
         // Publishing signed lists (trustctl sign) and the demo network.
-        .target(name: "Publishing", dependencies: ["TrustLists", "JOSE", "COSE", "X509"]),
+        .target(name: "Publishing", dependencies: ["TrustLists", "JOSE", "COSE", "X509", "JSONText"]),
         // Argument parsing and the commands of trustctl, as a library so that tests can drive them in-process.
         .target(
             name: "TrustCLI",
             dependencies: [
                 "TrustListsService", "Credentials", "Presentation", "Publishing", "TrustLists", "X509", "COSE",
+                "JSONText",
             ]),
         .executableTarget(name: "trustctl", dependencies: ["TrustCLI"]),
         .executableTarget(
@@ -86,8 +90,9 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "TrustListsService", "Presentation", "Publishing", "TrustLists", "COSE", "X509", "CCurl",
+                "TrustListsService", "Presentation", "Publishing", "TrustLists", "JOSE", "COSE", "X509", "CCurl",
             ]),
+        .testTarget(name: "JSONTextTests", dependencies: ["JSONText", "TestSupport"]),
         .testTarget(name: "X509Tests", dependencies: ["X509", "TestSupport"]),
         .testTarget(name: "COSETests", dependencies: ["COSE", "X509", "TestSupport"]),
         .testTarget(name: "JOSETests", dependencies: ["JOSE", "X509", "TestSupport"]),

@@ -32,6 +32,9 @@ let groups: [BenchmarkGroup] = [
     BenchmarkGroup(
         name: "lote", summary: "verify + decode of a 10,000-entity LoTE vs Python", run: LoTEBenchmarks.run),
     BenchmarkGroup(
+        name: "wire", summary: "wire JSON per answer: decisions, a request decision, status (vs JSONEncoder)",
+        run: WireBenchmarks.run),
+    BenchmarkGroup(
         name: "revocation", summary: "CRL of 100,000 entries: decode + verify + index vs the OpenSSL floor; lookups",
         run: RevocationBenchmarks.run),
 ]

@@ -82,9 +82,8 @@ struct CredentialEndpointTests {
             "{\"mdoc\": \"\(Base64URL.encode(response))\", \"sessionTranscript\": \"\(Base64URL.encode(Self.transcript))\"}"
         let answer = world.post("/v1/decisions/credential", body)
         #expect(answer.status == 200)
-        let expected = CredentialAnswer(
-            world.service.mdocDecision(response, sessionTranscript: Self.transcript, at: APIWorld.now)
-        ).rendered
+        let expected = try WireJSON.render(
+            CredentialAnswer(world.service.mdocDecision(response, sessionTranscript: Self.transcript, at: APIWorld.now)))
         #expect(answer.bodyText == expected)
         let decoded = try Self.decode(Answer.self, answer)
         #expect(decoded.trusted, "\(answer.bodyText)")

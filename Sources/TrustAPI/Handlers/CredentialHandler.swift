@@ -41,7 +41,7 @@ extension TrustAPI {
                 throw APIFailure.badBody("give either mdoc (base64url CBOR) or sdJwt (the compact SD-JWT VC)")
             }
             decisionMetrics.record("credential", trusted: decision.trusted)
-            return APIResponse.json(body: Array(CredentialAnswer(decision).rendered.utf8))
+            return APIResponse.json(CredentialAnswer(decision))
         }
     }
 

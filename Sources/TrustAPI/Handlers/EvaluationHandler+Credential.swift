@@ -13,19 +13,13 @@ extension TrustAPI {
     /// SD-JWT VC's `iss`, …; `subject_not_bound`). `trust_metadata` is the object of `POST /v1/decisions/credential`.
     func evaluateCredential(
         _ credential: CredentialResource, _ evaluation: EvaluationRequest, role: EvaluationRole
-    ) throws(APIFailure) -> WireJSON.Object {
+    ) throws(APIFailure) -> WireEvaluation {
         func answer(
-            _ trusted: Bool, _ code: ReasonCode?, _ message: String, metadata: WireJSON.Object? = nil
-        ) -> WireJSON.Object {
+            _ trusted: Bool, _ code: ReasonCode?, _ message: String, metadata: WireEvaluation.TrustMetadata? = nil
+        ) -> WireEvaluation {
             decisionMetrics.record("evaluation", trusted: trusted)
-            return [
-                "decision": trusted,
-                "context": [
-                    "reason": ["code": code?.rawValue, "message": message, "role": evaluation.actionName]
-                        as WireJSON.Object,
-                    "trust_metadata": metadata,
-                ] as WireJSON.Object,
-            ]
+            return WireEvaluation(
+                decision: trusted, code: code, message: message, role: evaluation.actionName, trustMetadata: metadata)
         }
         guard role == .issuer else {
             return answer(
@@ -42,7 +36,7 @@ extension TrustAPI {
             case .sdJWT(let text):
                 service.sdJWTDecision(text, nonce: credential.nonce, audience: credential.audience, at: time)
             }
-        let metadata = CredentialAnswer(decision).object
+        let metadata = WireEvaluation.TrustMetadata.credential(CredentialAnswer(decision))
         guard decision.trusted else {
             return answer(false, decision.reason, decision.message, metadata: metadata)
         }

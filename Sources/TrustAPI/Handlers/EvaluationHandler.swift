@@ -37,19 +37,13 @@ extension TrustAPI {
         (1...200).contains(requestID.utf8.count) && requestID.utf8.allSatisfy { (0x21...0x7E).contains($0) }
     }
 
-    func evaluate(_ evaluation: EvaluationRequest) throws(APIFailure) -> WireJSON.Object {
+    func evaluate(_ evaluation: EvaluationRequest) throws(APIFailure) -> WireEvaluation {
         func answer(
-            _ trusted: Bool, _ code: ReasonCode?, _ message: String, metadata: WireJSON.Object? = nil
-        ) -> WireJSON.Object {
+            _ trusted: Bool, _ code: ReasonCode?, _ message: String, metadata: WireEvaluation.TrustMetadata? = nil
+        ) -> WireEvaluation {
             decisionMetrics.record("evaluation", trusted: trusted)
-            return [
-                "decision": trusted,
-                "context": [
-                    "reason": ["code": code?.rawValue, "message": message, "role": evaluation.actionName]
-                        as WireJSON.Object,
-                    "trust_metadata": metadata,
-                ] as WireJSON.Object,
-            ]
+            return WireEvaluation(
+                decision: trusted, code: code, message: message, role: evaluation.actionName, trustMetadata: metadata)
         }
         guard let role = EvaluationRole(actionName: evaluation.actionName) else {
             return answer(
@@ -75,12 +69,9 @@ extension TrustAPI {
             guard case .trusted(let trusted) = decision else {
                 return answer(false, decision.reason, decision.message)
             }
-            let metadata: WireJSON.Object = [
-                "thumbprint": thumbprint, "list": trusted.anchor.list.description, "entity": trusted.anchor.name,
-                "service": trusted.anchor.subject, "provider": trusted.anchor.provider, "docTypes": trusted.docTypes,
-                "generation": queries.generation,
-            ]
-            return answer(true, nil, decision.message, metadata: metadata)
+            let metadata = WireEvaluation.KeyMatch(
+                thumbprint: thumbprint, trusted: trusted, generation: queries.generation)
+            return answer(true, nil, decision.message, metadata: .key(metadata))
         }
         guard evaluation.resourceType == "x5c", let chain = evaluation.chain else {
             let found = evaluation.resourceType.map { "\"\($0)\"" } ?? "no resource.type (name resolution)"
@@ -122,9 +113,9 @@ extension TrustAPI {
             case .reader: "reader"
             case .walletProvider: "wallet_provider"
             }
-        let metadata = WireJSON.decision(
-            decision, query: query, docType: docType, leaf: chain[0], at: time,
-            generation: queries.generation)
+        let metadata = WireEvaluation.TrustMetadata.decision(
+            WireDecision(
+                decision, query: query, docType: docType, leaf: chain[0], at: time, generation: queries.generation))
         guard decision.isTrusted else {
             return answer(false, decision.reason, decision.message, metadata: metadata)
         }

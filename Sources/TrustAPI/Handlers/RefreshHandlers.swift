@@ -5,7 +5,7 @@ import TrustListsService
 import X509
 
 extension TrustAPI {
-    /// `GET /v1/events?limit=N`: the recent refresh runs, newest first (``WireJSON/events(_:limit:)``): at most
+    /// `GET /v1/events?limit=N`: the recent refresh runs, newest first (``WireEvents``): at most
     /// `limit` (1 to the log's capacity, default all it keeps). 400 `malformed_query` for another `limit`.
     func events(_ request: HTTPRequest) -> HTTPResponse {
         let log = holder.service.refreshLog
@@ -19,11 +19,11 @@ extension TrustAPI {
             }
             limit = value
         }
-        return APIResponse.json(WireJSON.events(log.recent, limit: limit))
+        return APIResponse.json(WireEvents(log.recent, limit: limit))
     }
 
     /// `POST /v1/refresh` (no body): refreshes every list now, through the service in use, and answers 200 with the
-    /// run's report (``WireJSON/refresh(_:)``) plus `coalesced`: true when the request shared a run already in flight
+    /// run's report (``WireRefreshReport``) plus `coalesced`: true when the request shared a run already in flight
     /// or one that ended less than `server.admin.minIntervalSeconds` ago (requests are coalesced, never refused).
     ///
     /// Refusals, each before anything is refreshed: 403 `refresh_now_disabled` without `server.admin`; 401
@@ -60,8 +60,8 @@ extension TrustAPI {
         }
         switch answer.outcome {
         case .success(let report):
-            var body = WireJSON.refresh(report)
-            body["coalesced"] = answer.coalesced
+            var body = WireRefreshReport(report)
+            body.coalesced = answer.coalesced
             audit(request, answer.coalesced ? "coalesced" : "refreshed", reason: nil, status: 200)
             return APIResponse.json(body)
         case .failure(let error):

@@ -1,5 +1,6 @@
 import Foundation
 import JOSE
+internal import JSONText
 import TrustLists
 
 /// `trustctl config check [--config FILE] [--json]` (and `trustlistd --check-config`): reads the configuration whole,
@@ -98,20 +99,22 @@ package struct ConfigurationCheck: Encodable, Sendable {
     package static func run(path: String?, json: Bool, context: CommandContext) -> Int32 {
         let check = ConfigurationCheck(path: path, environment: context.environment)
         if json {
-            context.standardOutput(check.json() + "\n")
+            context.standardOutput(check.json())
         } else {
             context.print(check.text())
         }
         return check.valid ? 0 : invalidExitStatus
     }
 
-    /// The JSON form: sorted keys, pretty-printed.
+    /// The JSON form: sorted keys, pretty-printed, ending in a newline.
     func json() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(self) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        guard let bytes = try? Self.encoder.encode(self) else { return "{}\n" }
+        return String(decoding: bytes, as: UTF8.self)
     }
+
+    /// The project's one JSON writer, leaving absent settings out as a configuration file does (so that the
+    /// printed configuration loads to the same settings).
+    private static let encoder = PrettyJSONEncoder(nilMembers: .omitted)
 
     /// The text form.
     func text() -> String {
@@ -129,9 +132,7 @@ package struct ConfigurationCheck: Encodable, Sendable {
 
     /// Every value of `value`'s JSON as `key.path = value`, keys sorted; strings quoted as JSON writes them.
     static func flattened(_ value: some Encodable) -> [(key: String, value: String)] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(value), let tree = try? JSONValue(jsonEncoded: [UInt8](data)) else {
+        guard let data = try? encoder.encode(value), let tree = try? JSONValue(jsonEncoded: data) else {
             return []
         }
         var lines: [(key: String, value: String)] = []
@@ -145,7 +146,7 @@ package struct ConfigurationCheck: Encodable, Sendable {
             case .array(let elements):
                 if elements.isEmpty { lines.append((path, "[]")) }
                 for (index, element) in elements.enumerated() { walk(element, "\(path)[\(index)]") }
-            case .string(let text): lines.append((path, scalarJSON(text)))
+            case .string(let text): lines.append((path, JSONString.quoted(text)))
             case .number(let number):
                 lines.append(
                     (path, number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)))
@@ -157,10 +158,4 @@ package struct ConfigurationCheck: Encodable, Sendable {
         return lines
     }
 
-    /// A string as a JSON string literal (Foundation's encoder does the escaping).
-    private static func scalarJSON(_ text: String) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        return (try? encoder.encode(text)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
-    }
 }

@@ -60,7 +60,7 @@ enum QueryCredentialCommand: Command {
             credential, sessionTranscript: transcript, nonce: arguments.value("nonce"),
             audience: arguments.value("aud"), at: time)
         if arguments.flag("json") {
-            context.standardOutput(CredentialAnswer(decision).rendered)
+            context.standardOutput(try WireJSON.render(CredentialAnswer(decision)))
         } else {
             context.print(CredentialOutput.text(decision))
         }

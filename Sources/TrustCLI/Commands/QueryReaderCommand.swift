@@ -36,7 +36,7 @@ enum QueryReaderCommand: Command {
             return 2
         case .success(let inputs):
             let decision = inputs.queries.readerDecision(chain: inputs.chain, at: inputs.time)
-            return QueryCommand.report(
+            return try QueryCommand.report(
                 decision, kind: "reader", docType: nil, inputs: inputs, json: arguments.flag("json"), context: context)
         }
     }

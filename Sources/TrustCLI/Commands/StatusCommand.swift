@@ -48,8 +48,8 @@ enum StatusCommand: Command {
         let report = service.status(at: time)
         if arguments.flag("json") {
             context.standardOutput(
-                WireJSON.render(
-                    WireJSON.status(report, snapshot: service.snapshot, configuration: service.configuration)))
+                try WireJSON.render(
+                    WireStatus(report, snapshot: service.snapshot, configuration: service.configuration)))
         } else {
             context.print(text(report) + "\n" + snapshotText(service.snapshot))
         }

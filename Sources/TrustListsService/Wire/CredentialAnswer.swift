@@ -4,8 +4,8 @@ import JOSE
 import TrustLists
 
 /// The JSON of a credential decision (`trustctl query credential --json`, `POST /v1/decisions/credential`, an AuthZEN
-/// credential evaluation's `trust_metadata`; docs/cli.md, query): an `Encodable` value written by `JSONEncoder` with
-/// sorted keys, every documented member present (null when there is no value).
+/// credential evaluation's `trust_metadata`; docs/cli.md, query): an `Encodable` value written by the wire's one writer
+/// (``WireJSON``), every documented member present (null when there is no value).
 ///
 /// `trusted`, `reason`, `message`, `query` (`credential`), `at`, `generation`, `format` (`mdoc` or `dc+sd-jwt`),
 /// `responseStatus` and `documentErrors` [{`docType`, `code`}] (a DeviceResponse's; null and empty otherwise), and
@@ -43,13 +43,6 @@ public struct CredentialAnswer: Encodable, Sendable {
         try container.encode(decision.documents.map(DocumentAnswer.init), forKey: .documents)
     }
 
-    /// The JSON text: pretty-printed, sorted keys, no escaped slashes, ending in a newline (as every command's).
-    public var rendered: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(self) else { return "{}\n" }
-        return String(decoding: data, as: UTF8.self) + "\n"
-    }
 }
 
 /// One `documentErrors` entry.
@@ -158,33 +151,5 @@ struct RevocationAnswer: Encodable {
         try container.encode(revocation.crlNumber, forKey: .crlNumber)
         try container.encode(revocation.thisUpdate.map(Timestamp.text), forKey: .thisUpdate)
         try container.encode(revocation.nextUpdate.map(Timestamp.text), forKey: .nextUpdate)
-    }
-}
-
-extension CredentialAnswer {
-    /// The answer as a ``WireJSON/Object``, for the places that still compose objects (an AuthZEN evaluation's
-    /// `trust_metadata`): the JSON this value encodes to, read back, so that both forms are one.
-    public var object: WireJSON.Object {
-        let encoder = JSONEncoder()
-        guard let data = try? encoder.encode(self),
-            let value = try? JSONValue(jsonEncoded: Array(data), limits: JSONLimits(maxBytes: 1 << 24, maxDepth: 16)),
-            case .object(let members) = value
-        else { return [:] }
-        return Self.object(members)
-    }
-
-    private static func object(_ members: [String: JSONValue]) -> WireJSON.Object {
-        members.mapValues(Self.value)
-    }
-
-    private static func value(_ value: JSONValue) -> Any? {
-        switch value {
-        case .null: nil
-        case .bool(let bool): bool
-        case .string(let text): text
-        case .number(let number): number.rounded() == number && abs(number) < 1e15 ? Int(number) : number
-        case .array(let elements): elements.map(Self.value)
-        case .object(let members): object(members)
-        }
     }
 }
