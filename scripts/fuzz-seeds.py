@@ -5,8 +5,8 @@ Usage: fuzz-seeds.py OUT REPO FIXTURES [--demo DIR]
 
 Seeds come from files that stay where they are (nothing is copied into the project): the real lists and roots in
 FIXTURES (../shared/fixtures/real) and the EU LoTE payloads beside it (../shared/fixtures/lote), the example configuration in REPO/config, the ISO/IEC 18013-5 Annex D vectors in
-REPO/Tests/PresentationTests/AnnexDVectors.swift (and the certificates all of these carry), and, with --demo, the folder `trustctl demo --dir DIR` left behind
-(a snapshot.json, a configuration, two signed lists, two request objects, reader and document signer chains). Payloads are taken out of the signed lists with Python's cbor2;
+REPO/Tests/PresentationTests/AnnexDVectors.swift and REPO/Tests/CredentialsTests/AnnexDResponse.swift (and the certificates all of these carry), and, with --demo, the folder `trustctl demo --dir DIR` left behind
+(a snapshot.json, a configuration, two signed lists, two request objects, reader and document signer chains, credentials). Payloads are taken out of the signed lists with Python's cbor2;
 without cbor2 the payload targets get only the small seeds written here. Every source that is missing is skipped
 with a note: a target with no seed at all still runs, from an empty corpus.
 """
@@ -343,6 +343,71 @@ def status_list_seeds(seeds):
     seeds.add("status-list", b"\x03" + json.dumps({"status": {"status_list": {"idx": 0, "uri": uri}}}).encode())
 
 
+def credential_seeds(seeds, repo, demo):
+    """Seeds of the mdoc and sd-jwt targets (their modes are the first byte, see Fuzz/mdoc and Fuzz/sd-jwt): the Annex D
+    DeviceResponse of the credential tests, an MSO and items that the mdoc target's document signer makes trusted when
+    it signs them (mode 2), an SD-JWT payload and disclosures that the sd-jwt target's issuer makes trusted (mode 1),
+    and the demo's credentials."""
+    path = repo / "Tests/CredentialsTests/AnnexDResponse.swift"
+    found = {}
+    if path.exists():
+        for name, body in re.findall(r'static let (\w+) = hex\(\s*"""(.*?)"""', path.read_text(), re.S):
+            found[name] = bytes.fromhex("".join(body.split()))
+    else:
+        note(f"{path} absent: no Annex D mdoc seeds")
+    response = found.get("deviceResponse")
+    transcript = found.get("sessionTranscriptBytes", bytes.fromhex("83f6f6f6"))
+    if response:
+        seeds.add("mdoc", b"\x00" + response)
+        seeds.add("mdoc", b"\x01" + device_request_input(transcript, response))
+        seeds.add("cbor", response)
+    if demo:
+        for path in sorted((demo / "published/credentials").glob("*.cbor")):
+            seeds.add("mdoc", b"\x00" + path.read_bytes())
+            seeds.add("mdoc", b"\x01" + device_request_input(bytes.fromhex("83f6f6f6"), path.read_bytes()))
+        for path in sorted((demo / "published/credentials").glob("*.sd-jwt")):
+            seeds.add("sd-jwt", b"\x00" + path.read_bytes())
+    if cbor2 is None:
+        note("Python cbor2 absent: no signed-here mdoc seeds")
+    elif response:
+        document = cbor2.loads(response)["documents"][0]
+        mso = cbor2.loads(cbor2.loads(document["issuerSigned"]["issuerAuth"][2]).value)
+        # Items and an MSO valid at the targets' time (2026-01-02), with the Annex D device key.
+        items = [cbor2.CBORTag(24, cbor2.dumps({"digestID": i, "random": bytes([i]) * 16, "elementIdentifier": name,
+                                                "elementValue": value}))
+                 for i, (name, value) in enumerate([("family_name", "Doe"), ("issuing_country", "US"),
+                                                    ("age_over_18", True), ("birth_date", cbor2.CBORTag(1004, "1990-01-01"))])]
+        digests = {i: hashlib.sha256(cbor2.dumps(item)).digest() for i, item in enumerate(items)}
+        valid = {"version": "1.0", "digestAlgorithm": "SHA-256", "valueDigests": {"org.iso.18013.5.1": digests},
+                 "deviceKeyInfo": mso["deviceKeyInfo"], "docType": "org.iso.18013.5.1.mDL",
+                 "validityInfo": {"signed": cbor2.CBORTag(0, "2026-01-01T00:00:00Z"),
+                                  "validFrom": cbor2.CBORTag(0, "2026-01-01T00:00:00Z"),
+                                  "validUntil": cbor2.CBORTag(0, "2027-01-01T00:00:00Z")}}
+        for payload, spaces in [
+            (cbor2.dumps(cbor2.CBORTag(24, cbor2.dumps(valid))), {"org.iso.18013.5.1": items}),
+            (document["issuerSigned"]["issuerAuth"][2], document["issuerSigned"]["nameSpaces"]),
+        ]:
+            seeds.add("mdoc", b"\x02" + len(payload).to_bytes(2, "big") + payload + cbor2.dumps(spaces))
+    # An SD-JWT payload and its disclosures (SD-JWT section 4.2), trusted once the target signs the payload.
+    def b64(data):
+        return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+    def disclosure(*elements):
+        return b64(json.dumps(["c2FsdA"] + list(elements)).encode())
+    def digest(text):
+        return b64(hashlib.sha256(text.encode()).digest())
+    street = disclosure("street_address", "Heidestrasse 17")
+    address = disclosure("address", {"_sd": [digest(street)], "country": "DE"})
+    given = disclosure("given_name", "Erika")
+    nationality = disclosure("DE")
+    payload = json.dumps({"_sd": [digest(given), digest(address)], "_sd_alg": "sha-256", "vct": "urn:eudi:pid:1",
+                          "iss": "https://issuer.fuzz.test", "iat": 1767225600, "exp": 1798761600,
+                          "nationalities": [{"...": digest(nationality)}]}).encode()
+    rest = "~" + "~".join([given, address, street, nationality]) + "~"
+    seeds.add("sd-jwt", b"\x01" + len(payload).to_bytes(2, "big") + payload + rest.encode())
+    header = b64(json.dumps({"alg": "ES256", "typ": "dc+sd-jwt"}).encode())
+    seeds.add("sd-jwt", b"\x00" + (header + "." + b64(payload) + "." + b64(bytes(64)) + rest).encode())
+
+
 def main():
     args = sys.argv[1:]
     demo = None
@@ -443,6 +508,7 @@ def main():
                 seeds.add("device-request", device_request_input(transcript, signed))
 
     lote_seeds(seeds, fixtures.parent / "lote")
+    credential_seeds(seeds, repo, demo)
 
     configs = [repo / "config/trustlists.json"]
     if demo:

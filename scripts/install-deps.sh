@@ -3,13 +3,16 @@
 # links (OpenSSL 3, libcurl, libsystemd, libmicrohttpd, zlib), Python's cbor2 and cryptography (the independent
 # implementation the interop tests compare with), nginx (the scale-out test), systemd's analyzer (the unit test) and
 # the openssl command (a second reader of corrupted certificates), chromium (the console's headless browser tests) and
-# prometheus (promtool, which checks the alert rules and a live /metrics).
+# prometheus (promtool, which checks the alert rules and a live /metrics); and what the Debian package test needs:
+# dpkg-dev (dpkg-shlibdeps), chrpath, binutils (strip, readelf), lintian, man-db and groff-base (the man pages), zsh
+# (the zsh completion).
 # Works as root without sudo (a fresh Debian container) and as a user with sudo.
 set -euo pipefail
 
 packages=(
     libssl-dev libcurl4-openssl-dev libsystemd-dev libmicrohttpd-dev zlib1g-dev
     python3 python3-cbor2 python3-cryptography nginx systemd openssl chromium prometheus
+    dpkg-dev chrpath binutils lintian man-db groff-base zsh
 )
 missing=()
 for package in "${packages[@]}"; do

@@ -37,18 +37,23 @@ public final class TrustAPI: Sendable {
     let renderedDecisions = RenderedDecisions()
     /// The admin token and the refresh-now requests; nil: `POST /v1/refresh` is off.
     let refreshNowAccess: RefreshNowAccess?
+    /// Where admin actions and (when on) requests are reported; nil: nowhere.
+    let log: APILog?
 
     /// Creates the API.
     /// - Parameters:
     ///   - holder: the current service; handlers read it once per request.
     ///   - now: the clock (UTC); tests pass a fixed time.
     ///   - refreshNow: who may ask for a refresh now and who runs it; nil (the default) leaves `POST /v1/refresh` off.
+    ///   - log: where admin actions and requests are reported; nil (the default): nowhere.
     public init(
-        holder: ServiceHolder, now: @escaping @Sendable () -> Date = { Date() }, refreshNow: RefreshNowAccess? = nil
+        holder: ServiceHolder, now: @escaping @Sendable () -> Date = { Date() }, refreshNow: RefreshNowAccess? = nil,
+        log: APILog? = nil
     ) {
         self.holder = holder
         self.now = now
         self.refreshNowAccess = refreshNow
+        self.log = log
     }
 
     /// A router with every route of ``routes``, whose 404, 405 and 413 bodies are the API's JSON error bodies.
@@ -60,13 +65,30 @@ public final class TrustAPI: Sendable {
         for route in Self.routes {
             let handler = route.handler
             do {
-                try router.add(route.method, route.pattern) { request in handler(self, request) }
+                try router.add(route.method, route.pattern) { request in self.answer(request, with: handler) }
             } catch {
                 // The table is a constant of this file; a bad pattern is a programming error found by every test.
                 preconditionFailure("invalid route \(route.method) \(route.pattern): \(error)")
             }
         }
         return router
+    }
+
+    /// The handler's answer to `request`, reported to the access log when it is on.
+    private func answer(
+        _ request: HTTPRequest, with handler: @Sendable (TrustAPI, HTTPRequest) -> HTTPResponse
+    ) -> HTTPResponse {
+        guard let log, log.accessEnabled() else { return handler(self, request) }
+        let started = ContinuousClock.now
+        let response = handler(self, request)
+        let elapsed = (ContinuousClock.now - started).components
+        log.access(
+            AccessRecord(
+                method: request.method.rawValue, path: request.path, status: response.status,
+                bytes: request.method == .head ? 0 : response.body.count,
+                durationSeconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18,
+                client: request.remoteAddress))
+        return response
     }
 
     /// Records one finished request for `GET /metrics`; pass it to ``HTTPServer`` as its observer.

@@ -1,4 +1,5 @@
 import Foundation
+import TrustLists
 
 /// Where a command writes and what it may read of its environment; tests give their own.
 public struct CommandContext: Sendable {
@@ -27,6 +28,48 @@ public struct CommandContext: Sendable {
         standardOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
         standardError: { FileHandle.standardError.write(Data($0.utf8)) },
         environment: ProcessInfo.processInfo.environment, now: { Date() })
+
+    /// This context with every line to standard error written as one JSON object (`trustctl --log-format json`):
+    /// `time`, `level`, `event`, `program`, `message`, and `reason` when the message starts with a reason code
+    /// (``LogLine/json(_:_:_:time:)``, the daemon's JSON lines). Standard output (reports, `--json`) is unchanged.
+    func writingErrorsAsJSON() -> CommandContext {
+        var context = self
+        let write = standardError
+        let now = now
+        context.standardError = { text in
+            for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+                let (level, event, message) = Self.classify(String(line))
+                var fields = [("program", "trustctl"), ("message", message)]
+                if let reason = Self.leadingReasonCode(message) { fields.append(("reason", reason)) }
+                write(LogLine.json(level, event, fields, time: now()))
+            }
+        }
+        return context
+    }
+
+    /// The level and event of a line `trustctl` writes on standard error, and its message without the prefix that
+    /// says which (`Error: `, `UNKNOWN: `, `Usage: `).
+    static func classify(_ line: String) -> (LogSettings.Level, String, String) {
+        let prefixes: [(String, LogSettings.Level, String)] = [
+            ("Error: ", .error, "error"), ("Usage: ", .error, "usage"), ("REFUSED: ", .error, "refused"),
+            ("UNKNOWN: ", .error, "unknown"), ("CRITICAL: ", .error, "critical"), ("WARNING: ", .warning, "warning"),
+        ]
+        for (prefix, level, event) in prefixes where line.hasPrefix(prefix) {
+            return (level, event, String(line.dropFirst(prefix.count)))
+        }
+        return (.info, line.hasPrefix("See '") ? "help" : "notice", line)
+    }
+
+    /// The reason code a message starts with (`cache_unreadable: …`, `config_invalid: …`): snake_case words with at
+    /// least one underscore before `: `; nil otherwise.
+    static func leadingReasonCode(_ message: String) -> String? {
+        guard let colon = message.range(of: ": ") else { return nil }
+        let word = message[..<colon.lowerBound]
+        let isCode =
+            word.contains("_") && word.first?.isLetter == true
+            && word.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+        return isCode ? String(word) : nil
+    }
 
     /// Writes a line of text for people to standard output, control characters escaped (see ``printable(_:)``).
     public func print(_ line: String = "") { standardOutput(Self.printable(line) + "\n") }

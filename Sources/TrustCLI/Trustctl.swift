@@ -9,13 +9,28 @@ public enum Trustctl {
         [
             VerifyCommand.self, RefreshCommand.self, StatusCommand.self, QueryReaderCommand.self,
             QueryIssuerCommand.self, QueryRequestCommand.self, QueryDeviceRequestCommand.self,
-            SnapshotCommand.self, ExportCommand.self, SignCommand.self, DemoCommand.self,
+            QueryCredentialCommand.self, SnapshotCommand.self, ExportCommand.self, SignCommand.self, DemoCommand.self,
+            ConfigCheckCommand.self, CompletionCommand.self, ManPageCommand.self,
         ]
     }
 
     /// Runs `trustctl` with `arguments` (without the program name).
     /// - Returns: the exit status (per command: see each command's `--help`).
     public static func main(_ arguments: [String], context: CommandContext = .process) -> Int32 {
+        var arguments = arguments
+        var context = context
+        // `--log-format text|json` before the command: how lines to standard error are written.
+        if let first = arguments.first, first == "--log-format" || first.hasPrefix("--log-format=") {
+            let inline = first.hasPrefix("--log-format=") ? String(first.dropFirst("--log-format=".count)) : nil
+            let value = inline ?? (arguments.count > 1 ? arguments[1] : "")
+            guard let format = LogSettings.Format(rawValue: value) else {
+                context.printError("Error: --log-format must be text or json, not '\(value)'")
+                context.printError("Usage: \(program) [--log-format text|json] <command> [options]")
+                return 2
+            }
+            arguments.removeFirst(inline == nil ? 2 : 1)
+            if format == .json { context = context.writingErrorsAsJSON() }
+        }
         guard let first = arguments.first, first != "-h", first != "--help", first != "help" else {
             context.print(help)
             return arguments.isEmpty ? 2 : 0
@@ -48,9 +63,12 @@ public enum Trustctl {
         }
         guard let command = match else {
             // The command whose first word is closest to the one typed, when one is close (`stauts` → `status`).
-            let words = Set(commands.map { String($0.spec.name.split(separator: " ")[0]) })
-            let closest = words.map { ($0, ParsedArguments.editDistance(first, $0)) }.min { $0.1 < $1.1 }
-            let hint = closest.flatMap { $0.1 <= max(2, first.count / 3) ? "; did you mean '\($0.0)'?" : nil } ?? ""
+            var words: [String] = []
+            for command in commands {
+                let word = String(command.spec.name.split(separator: " ")[0])
+                if !words.contains(word) { words.append(word) }
+            }
+            let hint = Spelling.closest(to: first, among: words).map { "; did you mean '\($0)'?" } ?? ""
             context.printError("Error: unknown command '\(arguments.prefix(2).joined(separator: " "))'\(hint)")
             context.printError("Usage: \(program) <command> [options]")
             context.printError("See '\(program) --help'")
@@ -75,27 +93,49 @@ public enum Trustctl {
         }
     }
 
+    /// What `trustctl` is, for `--help` and trustctl(1).
+    static let overview = """
+        Keeps a wallet's trust in ISO/IEC 18013-5 trust networks current and honest: fetches and verifies signed \
+        VICALs (issuer CAs), RICALs (reader CAs) and EU Lists of Trusted Entities (LoTEs: PID, WRPAC and wallet \
+        providers), keeps the last good lists, answers trust queries, and decides the credentials a wallet holds \
+        (mdocs, SD-JWT VCs).
+        """
+
+    /// The options before the command, for `--help`, trustctl(1) and the completions.
+    static let globalOptions: [CommandSpec.Option] = [
+        .flag("help", "Show this help, or a command's with 'trustctl <command> --help'."),
+        .flag("version", "Show the version."),
+        .value(
+            "log-format", "text|json",
+            "Before the command: text (the default) or json, one object per line on standard error (time, level, "
+                + "event, message, reason)."),
+    ]
+
     static var help: String {
         var text = """
-            OVERVIEW: Keeps a wallet's trust in ISO/IEC 18013-5 trust networks current and honest: fetches and verifies
-            signed VICALs (issuer CAs), RICALs (reader CAs) and EU Lists of Trusted Entities (LoTEs: PID, WRPAC and
-            wallet providers), keeps the last good lists, and answers trust queries.
+            OVERVIEW: \(overview)
 
-            USAGE: \(program) <command> [options]
+            USAGE: \(program) [--log-format text|json] <command> [options]
 
             COMMANDS:
 
             """
         let width = commands.map { $0.spec.name.count }.max().map { $0 + 2 } ?? 16
         func row(_ name: String, _ summary: String) -> String {
-            "  \(name)\(String(repeating: " ", count: width - name.count))\(summary)\n"
+            // A name as wide as the column gets its text on the next line.
+            let gap =
+                name.count < width
+                ? String(repeating: " ", count: width - name.count) : "\n" + String(repeating: " ", count: width + 2)
+            return "  \(name)\(gap)\(summary)\n"
         }
         for command in commands {
             text += row(command.spec.name, command.spec.summary)
         }
         text += "\nOPTIONS:\n"
-        text += row("-h, --help", "Show this help, or a command's with '\(program) <command> --help'.")
-        text += row("--version", "Show the version.")
+        for option in globalOptions {
+            let name = option.name == "help" ? "-h, --help" : "--\(option.name)"
+            text += row(name + (option.valueName.map { " <\($0)>" } ?? ""), option.help)
+        }
         text += """
 
             Configuration: --config FILE, else $\(Configuration.environmentVariable), else \(Configuration.defaultPath).

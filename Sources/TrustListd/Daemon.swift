@@ -52,6 +52,9 @@ final class Daemon {
     var exportProblem: String?
     let control: DaemonControl
     let logger: Logger
+    /// The log format given on the command line (`--log-format`), which a configuration's `log.format` does not
+    /// override; nil: the configuration's.
+    let logFormatOverride: LogSettings.Format?
     let notifier: SystemdNotifier
 
     /// Creates the service; nothing runs until ``run()``.
@@ -62,10 +65,12 @@ final class Daemon {
     ///   - passedSockets: listening sockets from systemd.
     ///   - control: requests from the signal handlers.
     ///   - logger: where log lines go.
+    ///   - logFormatOverride: the `--log-format` given, which the configuration's `log.format` does not override.
     ///   - notifier: systemd notifications.
     init(
         configuration: Configuration, extraMetricsFile: URL?, exportDirectory: URL? = nil, passedSockets: [Int32] = [],
-        control: DaemonControl, logger: Logger, notifier: SystemdNotifier
+        control: DaemonControl, logger: Logger, logFormatOverride: LogSettings.Format? = nil,
+        notifier: SystemdNotifier
     ) {
         holder = ServiceHolder(Self.makeService(configuration, control: control, refreshLog: refreshLog))
         self.extraMetricsFile = extraMetricsFile
@@ -74,11 +79,13 @@ final class Daemon {
         startServerSettings = configuration.server
         self.control = control
         self.logger = logger
+        self.logFormatOverride = logFormatOverride
         self.notifier = notifier
+        applyLogSettings(configuration.log)
     }
 
     /// A service whose fetches beat the heartbeat, recording its runs in the daemon's log of refreshes.
-    private static func makeService(
+    static func makeService(
         _ configuration: Configuration, control: DaemonControl, refreshLog: RefreshLog
     ) -> TrustService {
         TrustService(
@@ -216,66 +223,11 @@ final class Daemon {
         return 0
     }
 
-    // MARK: - Reload
-
-    /// Reads the configuration file again; on success a new service (store, fetcher, schedule) takes over.
-    /// - Returns: whether the new configuration is in use.
-    private func reload() -> Bool {
-        notifier.reloading()
-        logger.log(.info, "reloading", [("config", configuration.file.path)])
-        let next: Configuration
-        do {
-            next = try Configuration.load(path: configuration.file.path, environment: [:])
-        } catch {
-            logger.log(.error, "reload failed", [("reason", "config_invalid"), ("message", error.description)])
-            return false
-        }
-        // The new service verifies the cache before it takes over, so that requests never meet an empty generation;
-        // requests in flight finish on the old service.
-        let replacement = Self.makeService(next, control: control, refreshLog: refreshLog)
-        var waited = false
-        do {
-            let events = try replacement.load(
-                at: Date(), lockTimeout: Self.lockTimeoutSeconds, cancellation: control.cancellation,
-                waiting: {
-                    waited = true
-                    self.logWaitingForLock()
-                }, heartbeat: { self.control.beat() })
-            if waited {
-                logger.log(.info, "cache lock taken", [("lock", StoreLayout(root: next.cacheDirectory).lock.path)])
-            }
-            logStoreEvents(events)
-        } catch  where control.stopSignal != nil {
-            // Stopping: the load was abandoned; the loop ends after the refresh gives up too.
-        } catch {
-            logger.log(
-                .warning, "cache not loaded before the reload's refresh",
-                [("reason", error.code.rawValue), ("message", error.reason)])
-        }
-        holder.replace(with: replacement)
-        if next.server != startServerSettings {
-            logger.log(
-                .warning, "server settings changed, in use at the next start",
-                [("reason", "restart_required"), ("config", next.file.path)])
-        }
-        let ids = Set(next.lists.map(\.id))
-        knownStates = knownStates.filter { ids.contains($0.key) }
-        logger.log(
-            .info, "configuration reloaded",
-            [
-                ("cache", next.cacheDirectory.path),
-                ("lists", next.lists.map(\.id.description).joined(separator: ",")),
-                ("check.interval.seconds", Self.number(next.checkIntervalSeconds)),
-                ("refresh.interval.seconds", Self.number(next.refreshIntervalSeconds)),
-            ])
-        return true
-    }
-
     // MARK: - Refresh
 
     /// One refresh run of `only` (nil: every list), then logs, schedule, metrics and status. A run of every list
     /// answers the refresh-now requests waiting for one.
-    private func refresh(_ only: Set<ListID>?, trigger: RefreshTrigger) {
+    private func refresh(_ only: Set<SourceID>?, trigger: RefreshTrigger) {
         let clock = ContinuousClock()
         let started = clock.now
         let names = only.map { $0.sorted().map(\.description) } ?? configuration.lists.map(\.id.description)
@@ -284,7 +236,8 @@ final class Daemon {
         let report: RefreshReport
         do {
             report = try service.refresh(
-                only: only, at: Date(), lockTimeout: Self.lockTimeoutSeconds, cancellation: control.cancellation,
+                only: only.map { Set($0.compactMap(\.list)) }, crls: only.map { Set($0.compactMap(\.crl)) },
+                at: Date(), lockTimeout: Self.lockTimeoutSeconds, cancellation: control.cancellation,
                 waiting: {
                     waited = true
                     self.logWaitingForLock()
@@ -309,7 +262,7 @@ final class Daemon {
         let now = Date()
         service.replan(at: now)
         let status = service.status(at: now)
-        let refreshed = report.results.filter { only?.contains($0.id) ?? true }
+        let refreshed = report.results.filter { only?.contains(.list($0.id)) ?? true }
         for result in refreshed {
             log(result, status: status.lists.first { $0.id == result.id })
         }
@@ -340,7 +293,7 @@ final class Daemon {
         }
     }
 
-    private func logWaitingForLock() {
+    func logWaitingForLock() {
         logger.log(
             .info, "waiting for the cache lock",
             [

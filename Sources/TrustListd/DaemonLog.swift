@@ -45,12 +45,7 @@ extension Daemon {
             logger.log(.info, "list refresh cancelled", [id])
         }
         if let diff = result.diff {
-            let member =
-                switch result.id.kind {
-                case .vical: "iaca"
-                case .rical: "reader_ca"
-                case .lote: "service_certificate"
-                }
+            let member = result.id.kind.definition.memberName
             let shown = diff.summary()
             for subject in shown.added {
                 logger.log(.info, "list member added", [id, ("member", member), ("subject", subject)])
@@ -101,9 +96,9 @@ extension Daemon {
 
     static func priority(of state: ListState) -> LogPriority {
         switch state {
-        case .fresh: .info
-        case .overdue: .warning
-        case .expired, .noTrust: .error
+        case .fresh, .none: .info
+        case .overdue, .stale: .warning
+        case .expired, .noTrust, .missing: .error
         }
     }
 }

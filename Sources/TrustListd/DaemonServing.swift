@@ -25,8 +25,14 @@ extension Daemon {
             }
         }
         do {
+            let holder = holder
+            let log = APILog(
+                admin: { Self.log($0, to: logger) },
+                accessEnabled: { holder.service.configuration.log.access },
+                access: { Self.log($0, to: logger) })
             let server = try APIServer(
-                api: TrustAPI(holder: holder, refreshNow: access), settings: settings, passedSockets: passedSockets,
+                api: TrustAPI(holder: holder, refreshNow: access, log: log), settings: settings,
+                passedSockets: passedSockets,
                 logger: { line in logger.log(.warning, "http notice", [("reason", "http_notice"), ("message", line)]) })
             apiServer = server
             let listeners =
@@ -50,6 +56,29 @@ extension Daemon {
             logger.log(.error, "cannot start", [("reason", error.code.rawValue), ("message", error.reason)])
             return false
         }
+    }
+
+    /// One admin action over HTTP: `admin action` with its outcome and the client's address (never the token); a
+    /// warning when refused or failed.
+    static func log(_ record: AdminActionRecord, to logger: Logger) {
+        logger.log(
+            record.succeeded ? .info : .warning, "admin action",
+            [
+                ("action", record.action), ("outcome", record.outcome), ("reason", record.reason),
+                ("status", String(record.status)), ("remote", record.remote ?? "unknown"),
+                ("forwarded.for", record.forwardedFor),
+            ])
+    }
+
+    /// One request of the access log (`log.access`): `http request`.
+    static func log(_ record: AccessRecord, to logger: Logger) {
+        logger.log(
+            .info, "http request",
+            [
+                ("method", record.method), ("path", record.path), ("status", String(record.status)),
+                ("bytes", String(record.bytes)), ("duration.seconds", String(format: "%.6f", record.durationSeconds)),
+                ("client", record.client ?? "unknown"),
+            ])
     }
 
     /// Brings the static export up to date with the current generation (``ExportDirectory``); logs a failure once

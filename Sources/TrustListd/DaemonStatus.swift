@@ -35,7 +35,7 @@ extension Daemon {
 
     /// `(state, count)` for the states that occur.
     func stateCounts(_ status: StatusReport) -> [(String, String?)] {
-        ListState.allCases.compactMap { state in
+        ListState.listStates.compactMap { state in
             let count = status.lists.filter { $0.state == state }.count
             return count == 0 ? nil : (state.rawValue, String(count))
         }

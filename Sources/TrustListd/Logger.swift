@@ -1,62 +1,61 @@
 import Foundation
 import Synchronization
+import TrustLists
 
-/// syslog priorities, as the `<N>` prefix journald reads from a line on stderr (sd-daemon(3)).
-enum LogPriority: Int, Sendable {
-    /// Something failed and trust is affected (no trust, expired, cannot start).
-    case error = 3
-    /// Something failed; the last good list is still in use.
-    case warning = 4
-    /// Normal events.
-    case info = 6
-}
+/// The severity of a log line: error (3), warning (4), info (6), the syslog priorities journald reads
+/// (sd-daemon(3)).
+typealias LogPriority = LogSettings.Level
 
-/// Writes one line per event to stderr: `<priority>message key=value …`, the message short and constant, the data
-/// as `key=value` with dotted keys (`list.id=aamva/vical reason=rollback`). Values with spaces, quotes, `=` or
-/// control characters are double-quoted with `\"`, `\\` and `\n` escaped, so a line stays a line.
+/// Writes one line per event to stderr, in the configured format (`log.format`, docs/operations.md, "Logs"; the
+/// lines are ``LogLine``'s), leaving out lines less severe than `log.level`.
+///
+/// The format and level may change while the daemon runs (a reload); lines from the loop, the signal queue, the
+/// watchdog timer and the HTTP threads never interleave.
 final class Logger: Sendable {
-    /// Serializes lines from the loop, the signal queue and the watchdog timer.
-    private let lock = Mutex<Void>(())
+    /// The format and level, and the write of one line: one lock, so lines never interleave.
+    private let settings: Mutex<(format: LogSettings.Format, level: LogSettings.Level)>
+    /// Where lines go: stderr, or a test's collector.
+    private let sink: @Sendable (String) -> Void
+    /// "Now" for the `time` member of JSON lines.
+    private let now: @Sendable () -> Date
 
-    /// Writes one event.
+    /// A logger writing to stderr.
     /// - Parameters:
-    ///   - priority: its syslog priority.
-    ///   - message: a short constant text (`list refresh failed`).
-    ///   - fields: keys and values; nil values are left out.
-    func log(_ priority: LogPriority, _ message: String, _ fields: [(String, String?)] = []) {
-        var line = "<\(priority.rawValue)>\(message)"
-        for (key, value) in fields {
-            guard let value else { continue }
-            line += " \(key)=\(Self.quoted(value))"
-        }
-        line += "\n"
-        lock.withLock { _ in FileHandle.standardError.write(Data(line.utf8)) }
+    ///   - format: the line format until ``configure(format:level:)`` says otherwise.
+    ///   - level: the least severe level written.
+    ///   - sink: where each line (with its line feed) goes; stderr by default.
+    ///   - now: the clock of JSON lines' `time`.
+    init(
+        format: LogSettings.Format = .text, level: LogSettings.Level = .info,
+        sink: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) },
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        settings = Mutex((format, level))
+        self.sink = sink
+        self.now = now
     }
 
-    /// `value` as it is written after `key=`.
-    static func quoted(_ value: String) -> String {
-        let plain =
-            !value.isEmpty
-            && value.unicodeScalars.allSatisfy { scalar in
-                scalar.value > 0x20 && scalar.value != 0x7F && scalar != "\"" && scalar != "=" && scalar != "\\"
-            }
-        if plain { return value }
-        var text = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    text += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    text.unicodeScalars.append(scalar)
-                }
+    /// Changes the format and level of the lines written from now on.
+    func configure(format: LogSettings.Format, level: LogSettings.Level) {
+        settings.withLock { $0 = (format, level) }
+    }
+
+    /// The format in use.
+    var format: LogSettings.Format { settings.withLock { $0.format } }
+
+    /// Writes one event, unless its priority is below the configured level.
+    /// - Parameters:
+    ///   - priority: its severity.
+    ///   - message: a short constant text (`list refresh failed`): the `event` of a JSON line.
+    ///   - fields: keys and values; nil values are left out.
+    func log(_ priority: LogPriority, _ message: String, _ fields: [(String, String?)] = []) {
+        let present = fields.compactMap { key, value in value.map { (key, $0) } }
+        settings.withLock { settings in
+            guard priority <= settings.level else { return }
+            switch settings.format {
+            case .text: sink(LogLine.text(priority, message, present))
+            case .json: sink(LogLine.json(priority, message, present, time: now()))
             }
         }
-        return text + "\""
     }
 }

@@ -39,9 +39,8 @@ enum HTTPHandlerBenchmarks {
         }
         let answer = service.queries.readerDecision(chain: readerChain, at: Date())
         let rendered = Bench.measure(repetitions: 3, targetSeconds: 0.2) {
-            WireJSON.renderedBytes(
-                WireJSON.decision(
-                    answer, query: "reader", docType: nil, leaf: readerChain[0], at: Date(), generation: 1))
+            try? WireJSON.renderedBytes(
+                WireDecision(answer, query: "reader", docType: nil, leaf: readerChain[0], at: Date(), generation: 1))
         }
         let parsed = Bench.measure(repetitions: 3, targetSeconds: 0.2) {
             try? readerChain.map { try Certificate(derEncoded: $0.derEncoded) }

@@ -29,14 +29,21 @@ enum PythonLoTEVerifier {
         guard status == 0 else {
             throw OpenSSLDirect.Failure(description: "python LoTE verifier exited \(status): \(error.suffix(600))")
         }
+        /// The script's last line.
+        struct Printed: Decodable {
+            let seconds: [Double]
+            let cpu_seconds: [Double]
+            let certificates: Int
+        }
         guard let line = output.split(separator: "\n").last,
-            let json = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-            let samples = json["seconds"] as? [Double], let cpuSamples = json["cpu_seconds"] as? [Double],
-            let certificates = json["certificates"] as? Int
+            let printed = try? JSONDecoder().decode(Printed.self, from: Data(line.utf8))
         else {
             throw OpenSSLDirect.Failure(description: "python LoTE verifier printed no result: \(output.suffix(300))")
         }
-        return (Bench.Timing(iterations: 1, samples: samples, cpuSamples: cpuSamples), certificates)
+        return (
+            Bench.Timing(iterations: 1, samples: printed.seconds, cpuSamples: printed.cpu_seconds),
+            printed.certificates
+        )
     }
 
     static let source = #"""

@@ -36,17 +36,21 @@ enum PythonVerifier {
         guard status == 0 else {
             throw OpenSSLDirect.Failure(description: "python verifier exited \(status): \(error.suffix(600))")
         }
+        /// The script's last line.
+        struct Printed: Decodable {
+            let seconds: [Double]
+            let cpu_seconds: [Double]
+            let entries: Int
+            let versions: String
+        }
         guard let line = output.split(separator: "\n").last,
-            let json = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-            let samples = json["seconds"] as? [Double], let cpuSamples = json["cpu_seconds"] as? [Double],
-            let entries = json["entries"] as? Int,
-            let versions = json["versions"] as? String
+            let printed = try? JSONDecoder().decode(Printed.self, from: Data(line.utf8))
         else {
             throw OpenSSLDirect.Failure(description: "python verifier printed no result: \(output.suffix(300))")
         }
         return Result(
-            timing: Bench.Timing(iterations: 1, samples: samples, cpuSamples: cpuSamples), entries: entries,
-            versions: versions)
+            timing: Bench.Timing(iterations: 1, samples: printed.seconds, cpuSamples: printed.cpu_seconds),
+            entries: printed.entries, versions: printed.versions)
     }
 
     /// Runs `python3` (found on `PATH`) with `arguments`.

@@ -18,6 +18,9 @@ let groups: [BenchmarkGroup] = [
         name: "presentation", summary: "OpenID4VP request decisions vs the ES256 + X509_verify_cert floor",
         run: PresentationBenchmarks.run),
     BenchmarkGroup(
+        name: "credential", summary: "mdoc and SD-JWT VC decisions vs the ES256 + X509_verify_cert + digests floor",
+        run: CredentialBenchmarks.run),
+    BenchmarkGroup(
         name: "http", summary: "HTTP API by wrk: 304s and reader decisions at 1/16/64 connections, paired with nginx",
         run: HTTPBenchmarks.run),
     BenchmarkGroup(
@@ -28,6 +31,9 @@ let groups: [BenchmarkGroup] = [
         run: HTTPModeBenchmarks.run),
     BenchmarkGroup(
         name: "lote", summary: "verify + decode of a 10,000-entity LoTE vs Python", run: LoTEBenchmarks.run),
+    BenchmarkGroup(
+        name: "wire", summary: "wire JSON per answer: decisions, a request decision, status (vs JSONEncoder)",
+        run: WireBenchmarks.run),
     BenchmarkGroup(
         name: "revocation", summary: "CRL of 100,000 entries: decode + verify + index vs the OpenSSL floor; lookups",
         run: RevocationBenchmarks.run),

@@ -8,6 +8,7 @@ steps.json is a JSON array run in order in one tab opened at URL, each step one 
 
     {"wait": "JS expression", "timeout": SECONDS}   poll until the expression is truthy (default 30 s; fails after)
     {"eval": "JS expression"}                       evaluate (promises awaited) and record the value
+    {"viewport": [WIDTH, HEIGHT]}                   emulate a window of that size in CSS pixels (layout follows)
 
 It prints a JSON object {"results": [value of each eval step, in order]} or exits 1 with a message on stderr.
 Chromium reads commands on fd 3 and writes replies on fd 4, each a JSON text ended by a NUL byte.
@@ -98,7 +99,11 @@ def main():
     try:
         browser.open(sys.argv[3])
         for step in steps:
-            if "wait" in step:
+            if "viewport" in step:
+                width, height = step["viewport"]
+                browser.send("Emulation.setDeviceMetricsOverride", {
+                    "width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+            elif "wait" in step:
                 deadline = time.monotonic() + float(step.get("timeout", 30))
                 while True:
                     try:

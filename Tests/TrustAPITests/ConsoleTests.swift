@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 import TrustAPI
 import TrustLists
+import TrustListsService
 
 /// `GET /` and its files: served from the binary, with a strict Content-Security-Policy and the other security
 /// headers, no inline script or style, and values inserted only as text.
@@ -61,6 +62,46 @@ struct ConsoleTests {
         }
         #expect(script.contains("textContent") && script.contains("setAttribute"))
         #expect(script.contains("sessionStorage") && !script.contains("localStorage") && !script.contains("cookie"))
+    }
+
+    @Test("without server.admin the button is disabled and says why, and there is no token form; with it, both work")
+    func refreshNowControls() throws {
+        let world = try APIWorld()
+        let without = world.get("/").bodyText
+        #expect(
+            without.contains(
+                #"<button id="refresh-now" type="button" disabled title="POST /v1/refresh is off until the "#
+                    + #"configuration names an admin token (server.admin)">refresh disabled: configure server.admin</button>"#
+            ))
+        #expect(!without.contains("token-form") && !without.contains("token-input") && !without.contains("Refresh now"))
+        let withAdmin = TrustAPI(
+            holder: world.holder, now: { APIWorld.now },
+            refreshNow: RefreshNowAccess(
+                token: AdminToken(sha256: [UInt8](repeating: 7, count: 32)),
+                requests: RefreshNow(minimumInterval: 10, runner: .caller { .failure(TrustListError(.cacheLocked)) })))
+        let page = withAdmin.makeRouter().respond(to: HTTPRequest(method: .get, path: "/")).bodyText
+        #expect(page.contains(#"<button id="refresh-now" type="button">Refresh now</button>"#))
+        #expect(page.contains(#"<form id="token-form" class="token-form" hidden>"#))
+        #expect(!page.contains("disabled"))
+        // The two pages differ only there: the same script and style sheet, the same sections.
+        for section in ["lists-section", "crls-section", "timeline-section", "entries-section", "history-section"] {
+            #expect(page.contains(section) && without.contains(section))
+        }
+    }
+
+    @Test("the script is the parts under Console/Resources, in one strict function scope, each kept under 400 lines")
+    func scriptParts() throws {
+        let script = try APIWorld().get("/console/console.js").bodyText
+        #expect(script.hasPrefix("'use strict';\n(function () {\n// trustlistd console, the parts"))
+        #expect(script.hasSuffix("})();\n"))
+        let folder = PackageRoot.url.appendingPathComponent("Sources/TrustAPI/Console/Resources")
+        for part in [
+            "dom.js", "load.js", "lists.js", "crls.js", "entries.js", "timeline.js", "history.js", "refresh.js",
+        ] {
+            let text = try String(contentsOf: folder.appendingPathComponent(part), encoding: .utf8)
+            #expect(script.contains(text), "\(part) is in the served script")
+            #expect(text.split(separator: "\n", omittingEmptySubsequences: false).count <= 400, "\(part)")
+        }
     }
 
     @Test("an unknown console file is 404 unknown_asset")

@@ -23,7 +23,8 @@ struct DecisionMetricsTests {
     func countsByResult() throws {
         let world = try APIWorld()
         let before = Self.decisions(world)
-        #expect(before.count == 10, "\(before)")
+        // reader, issuer, request, device-request, credential and evaluation, each trusted and not_trusted.
+        #expect(before.count == 12, "\(before)")
         #expect(before.values.allSatisfy { $0 == "0" })
         #expect(before["{query=\"reader\",result=\"trusted\"}"] == "0")
         _ = world.post("/v1/decisions/reader", "{\"x5c\": \(APIWorld.x5c(world.readerChain))}")

@@ -18,8 +18,8 @@ struct DecisionTests {
         let response = world.post("/v1/decisions/reader", "{\"x5c\": \(APIWorld.x5c(world.readerChain))}")
         #expect(response.status == 200)
         let queries = world.service.queries
-        let expected = WireJSON.render(
-            WireJSON.decision(
+        let expected = try WireJSON.render(
+            WireDecision(
                 queries.readerDecision(chain: world.readerChain, at: APIWorld.now), query: "reader", docType: nil,
                 leaf: world.readerChain[0], at: APIWorld.now, generation: queries.generation))
         #expect(response.bodyText == expected)

@@ -60,8 +60,8 @@ struct EndpointTests {
         let world = try APIWorld()
         let response = world.get("/v1/status")
         #expect(response.status == 200)
-        let expected = WireJSON.render(
-            WireJSON.status(
+        let expected = try WireJSON.render(
+            WireStatus(
                 world.service.status(at: APIWorld.now), snapshot: world.service.snapshot,
                 configuration: world.service.configuration))
         #expect(response.bodyText == expected)

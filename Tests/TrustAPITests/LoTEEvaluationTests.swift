@@ -184,6 +184,18 @@ struct LoTEEvaluationTests {
             #expect(Self.code(refused) == "revoked", "\(mode): \(refused.bodyText)")
             let trusted = evaluate(good)
             #expect(trusted.jsonObject["decision"] as? Bool == true, "\(mode): \(trusted.bodyText)")
+
+            // Every CRL state says why it is not fresh: the PID provider's CA also claims the network's CRL URL,
+            // which serves the wallet CA's CRL, so it has none of its own, and its status says so.
+            let status = service.status(at: time)
+            let walletCRL = try #require(status.crls.first { $0.slot.issuerSHA256 == walletCA.sha256Hex })
+            #expect(walletCRL.state == .fresh)
+            #expect(walletCRL.stateReason == nil)
+            let pidCA = harness.lotes.pidProviderCA.certificate.sha256Hex
+            let pidCRL = try #require(status.crls.first { $0.slot.issuerSHA256 == pidCA })
+            #expect(pidCRL.state == .missing)
+            #expect(pidCRL.lastError?.reason == .crlIssuerMismatch, "\(String(describing: pidCRL.lastError))")
+            #expect(pidCRL.stateReason?.contains("has the CRL of CN=Test IACA") == true, "\(pidCRL.stateReason ?? "")")
         }
     }
 }

@@ -32,8 +32,8 @@ struct PresentationDecisionTests {
             "/v1/decisions/request", "{\"request\": \"\(jwt)\", \"clientID\": \"x509_san_dns:\(host)\"}")
         #expect(response.status == 200)
         let service = world.service
-        let expected = WireJSON.render(
-            WireJSON.presentation(
+        let expected = try WireJSON.render(
+            WirePresentationDecision(
                 service.requestDecision(requestObject: jwt, clientID: "x509_san_dns:\(host)", at: APIWorld.now),
                 query: "request", at: APIWorld.now, generation: service.queries.generation))
         #expect(response.bodyText == expected)

@@ -8,7 +8,7 @@ import X509
 @testable import TrustAPI
 
 /// ``RenderedDecisions``: the text kept for an answer, around a new time, is byte for byte what Foundation's
-/// `JSONEncoder` writes for the whole decision object.
+/// `JSONEncoder` writes for the whole decision object (``FoundationJSON``: nil members as `null`, as the wire has them).
 @Suite("TrustAPI: decision JSON written once per answer")
 struct RenderedDecisionsTests {
     @Test("reader and issuer decisions, trusted and not, at several times: the bytes JSONEncoder writes for the object")
@@ -36,11 +36,12 @@ struct RenderedDecisionsTests {
             for time in times {
                 // Foundation's JSONEncoder writes the reference (WireJSON's own writer is tested against it too).
                 let expected = Array(
-                    WireJSON.renderWithJSONEncoder(
-                        WireJSON.decision(
-                            decision, query: query, docType: docType, leaf: chain[0], at: time, generation: 7)
+                    try FoundationJSON.render(
+                        WireDecision(
+                            decision, query: query, docType: docType, leaf: chain[0], at: time, generation: 7),
+                        dateText: { Timestamp.text($0) }
                     ).utf8)
-                let body = rendered.body(
+                let body = try rendered.body(
                     decision, query: query, docType: docType, leaf: chain[0], at: time, generation: 7)
                 #expect(body == expected, "\(query) \(docType ?? "-") at \(time)")
             }
@@ -53,11 +54,11 @@ struct RenderedDecisionsTests {
         let world = try APIWorld()
         let decision = world.service.queries.readerDecision(chain: world.readerChain, at: APIWorld.now)
         let rendered = RenderedDecisions()
-        let one = rendered.body(
+        let one = try rendered.body(
             decision, query: "reader", docType: nil, leaf: world.readerChain[0], at: APIWorld.now, generation: 1)
-        let two = rendered.body(
+        let two = try rendered.body(
             decision, query: "reader", docType: nil, leaf: world.readerChain[0], at: APIWorld.now, generation: 2)
-        let other = rendered.body(
+        let other = try rendered.body(
             decision, query: "reader", docType: nil, leaf: world.issuerChain[0], at: APIWorld.now, generation: 2)
         #expect(one != two && two != other)
         #expect(String(decoding: two, as: UTF8.self).contains("\"generation\" : 2"))

@@ -109,6 +109,14 @@ struct RevocationEndpointTests {
         let link = folder.url.appendingPathComponent("v1/crls/sim/\(iaca)")
         let bytes = Array(try Data(contentsOf: link))
         #expect(bytes == world.get("/v1/crls/sim/\(iaca)").body)
+        // current.json names the CRLs (thisUpdate, nextUpdate), byte for byte as Foundation's JSONSerialization
+        // writes that content.
+        let pointer = try Data(contentsOf: folder.url.appendingPathComponent("current.json"))
+        let content = try #require(try JSONSerialization.jsonObject(with: pointer) as? [String: Any])
+        #expect((content["crls"] as? [String: [String: Any]])?["sim/\(iaca)"]?["nextUpdate"] is String)
+        let reference = try JSONSerialization.data(
+            withJSONObject: content, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        #expect(pointer == reference + Data([0x0A]))
     }
 
     @Test("a CA that leaves the list loses its v1/crls link at the next export; its CRL file goes after the grace")

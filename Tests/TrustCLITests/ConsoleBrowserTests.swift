@@ -147,7 +147,7 @@ final class ConsoleBrowserTests {
         let dom = try HeadlessChromium.dumpDOM(base + "/#q=eldorado", userDataDirectory: profile.url)
         #expect(dom.contains("data-console=\"ready\""))
         #expect(count("<tr class=\"entry", in: dom) == 1)
-        #expect(dom.contains("<td class=\"subject\">CN=Sim IACA Eldorado"))
+        #expect(dom.contains("<td class=\"subject\" title=\"CN=Sim IACA Eldorado"))
         #expect(dom.contains("1 of 4 entries"))
     }
 
@@ -209,8 +209,38 @@ final class ConsoleBrowserTests {
         #expect(refreshes.map { $0["trigger"] } == ["start", "refresh_now"], "\(daemon.log)")
     }
 
+    /// `[scrollWidth, innerWidth]` of the page at each width the console must fit without a horizontal scroll.
+    static let widths = [1024, 1280, 1400]
+    static func widthSteps() -> [[String: Any]] {
+        widths.flatMap { width -> [[String: Any]] in
+            [
+                ["viewport": [width, 800]],
+                ["eval": "[document.documentElement.scrollWidth, window.innerWidth]"],
+            ]
+        }
+    }
+
+    /// Checks the `[scrollWidth, innerWidth]` pairs of ``widthSteps()``.
+    func expectNoHorizontalScroll(_ pairs: [Any]) {
+        #expect(pairs.count == Self.widths.count)
+        for (width, pair) in zip(Self.widths, pairs) {
+            let values = (pair as? [Any])?.compactMap { ($0 as? NSNumber)?.intValue } ?? []
+            #expect(values.count == 2 && values[1] == width, "\(pair)")
+            #expect(values.count == 2 && values[0] <= values[1], "at \(width) px the page scrolls sideways: \(pair)")
+        }
+    }
+
+    @Test("the live console fits 1024, 1280 and 1400 px wide: no horizontal scroll")
+    func fitsTheScreen() throws {
+        let profile = try TemporaryDirectory()
+        let results = try HeadlessChromium.drive(
+            base + "/", steps: [["wait": "document.body.getAttribute('data-console') === 'ready'"]] + Self.widthSteps(),
+            userDataDirectory: profile.url)
+        expectNoHorizontalScroll(results)
+    }
+
     @Test(
-        "a status with CRLs and another list kind, and a snapshot with another table of entries, are shown as they come"
+        "CRLs get the Lists table's headers; long values wrap or elide; just now; a withdrawn service; short and missing windows"
     )
     func showsOtherKindsGenerically() throws {
         // The console's files as this daemon serves them, beside made-up API answers, on a plain file server.
@@ -227,25 +257,50 @@ final class ConsoleBrowserTests {
         }
         let now = Date()
         func time(_ offset: TimeInterval) -> String { Timestamp.text(now + offset) }
+        let longURL = "http://crl.test/" + String(repeating: "segment-without-any-break", count: 12) + ".crl"
+        let longSubject = "CN=" + String(repeating: "Unbroken", count: 40) + ",O=Sim,C=US"
+        let hash = String(repeating: "0123456789abcdef", count: 4)
         let status: [String: Any] = [
             "time": time(0), "status": "OK", "events": [] as [String],
             "snapshot": ["generation": 7, "builtAt": time(-60)],
             "lists": [
                 [
-                    "id": "eu/lote", "state": "fresh", "provider": "EU PID providers", "issueID": 12,
+                    "id": "eu/lote", "kind": "lote", "state": "fresh", "provider": "EU PID providers", "issueID": 12,
                     "date": time(-3600), "nextUpdate": time(86400), "entries": 1, "source": "network",
-                ] as [String: Any]
+                    "url": longURL, "lastSuccess": time(0), "lastAttempt": time(-7200),
+                ] as [String: Any],
+                [
+                    "id": "eu/short", "kind": "lote", "state": "fresh", "provider": "Short window",
+                    "date": time(-300), "nextUpdate": time(300), "entries": 1, "source": "network",
+                ] as [String: Any],
             ],
             "crls": [
                 [
-                    "id": "sim/iaca-utopia", "url": "http://crl.test/utopia.crl", "state": "overdue",
-                    "crlNumber": 7, "thisUpdate": time(-7200), "nextUpdate": time(-60), "revoked": 2,
-                    "lastError": ["reason": "http_status", "message": "404 from crl.test"],
-                ] as [String: Any]
+                    "network": "sim", "issuer": longSubject, "issuerSHA256": hash, "urls": [longURL], "mode": "warn",
+                    "state": "stale", "stateReason": "past nextUpdate, within revocation.graceSeconds",
+                    "crlNumber": "7", "thisUpdate": time(-7200), "nextUpdate": time(-60), "revoked": 2,
+                    "sha256": hash, "source": "network", "lastAttempt": time(-30), "lastSuccess": time(-7200),
+                    "lastError": ["reason": "http_status", "message": "404 from crl.test", "count": 3] as [String: Any],
+                ] as [String: Any],
+                [
+                    "network": "sim", "issuer": "CN=Sim Reader CA,O=Sim,C=US", "issuerSHA256": String(hash.reversed()),
+                    "urls": [] as [String], "mode": "require", "state": "missing", "stateReason": "not fetched yet",
+                    "crlNumber": NSNull(), "thisUpdate": NSNull(), "nextUpdate": NSNull(), "revoked": NSNull(),
+                    "sha256": NSNull(), "source": NSNull(), "lastAttempt": NSNull(), "lastSuccess": NSNull(),
+                    "lastError": NSNull(),
+                ] as [String: Any],
             ],
+        ]
+        let serviceFields = [
+            "entity", "name", "type", "status", "statusStartingTime", "listed", "certificates", "keyThumbprints",
+            "skis", "source",
         ]
         let snapshot: [String: Any] = [
             "generation": 7, "builtAt": time(-60), "sources": [] as [String],
+            "issuers": [
+                "fields": ["subject", "notBefore", "notAfter", "sha256", "source"],
+                "rows": [[longSubject, time(-86400), time(400 * 86400), hash, "eu/lote"]],
+            ],
             "entities": [
                 "fields": ["subject", "name", "notBefore", "notAfter", "sha256", "source"],
                 "rows": [
@@ -253,6 +308,20 @@ final class ConsoleBrowserTests {
                         "CN=Example PID Provider", "Example PID Provider", time(-86400), time(40 * 86400), "ab",
                         "eu/lote",
                     ]
+                ],
+            ],
+            "services": [
+                "fields": serviceFields,
+                "rows": [
+                    [
+                        "Gone Provider", "Gone PID issuance", "http://uri.etsi.org/19602/SvcType/PID/Issuance",
+                        "http://uri.etsi.org/19602/ServiceStatus/withdrawn", time(-86400), false, [hash],
+                        [] as [String], [] as [String], "eu/lote",
+                    ] as [Any],
+                    [
+                        "Live Provider", "Live PID issuance", "http://uri.etsi.org/19602/SvcType/PID/Issuance",
+                        NSNull(), NSNull(), true, [String(hash.reversed())], [] as [String], [] as [String], "eu/lote",
+                    ] as [Any],
                 ],
             ],
         ]
@@ -267,17 +336,64 @@ final class ConsoleBrowserTests {
             "/console/console.css": ["content_type": "text/css"],
         ])
         let profile = try TemporaryDirectory()
-        let dom = try HeadlessChromium.dumpDOM(server.url("/page"), userDataDirectory: profile.url)
+        let results = try HeadlessChromium.drive(
+            server.url("/page"),
+            steps: [
+                ["wait": "document.body.getAttribute('data-console') === 'ready'"],
+                ["eval": "document.documentElement.outerHTML"],
+                [
+                    "eval":
+                        "Array.from(document.querySelectorAll('#crls th')).map(function (th) { return th.textContent; })"
+                ],
+                [
+                    "eval":
+                        "Number(document.querySelector('g.tl-list[data-list=\"eu/short\"] rect').getAttribute('width'))"
+                ],
+            ] + Self.widthSteps(), userDataDirectory: profile.url)
+        try #require(results.count == 3 + Self.widths.count, "\(results)")
+        let dom = try #require(results[0] as? String)
         #expect(dom.contains("data-console=\"ready\""), "\(dom.prefix(600))")
         let row = try #require(listRow(dom, "eu/lote"))
-        #expect(row.contains("<td>LOTE</td>") && row.contains("<td class=\"provider\">EU PID providers</td>"), "\(row)")
+        #expect(
+            row.contains("<td>LoTE lote</td>") && row.contains("<td class=\"provider\">EU PID providers</td>"), "\(row)"
+        )
+        // Just after a refresh, not "in 0 s"; two hours back in hours.
+        #expect(row.contains("<span class=\"meta\">just now</span>"), "\(row)")
+        #expect(row.contains("<span class=\"meta\">2 h ago</span>"), "\(row)")
+        #expect(!dom.contains("in 0 s"))
+
+        // The CRL table: the Lists table's words, never a raw JSON key.
+        #expect(
+            results[1] as? [String]
+                == [
+                    "Issuer", "State", "CRL number", "This update", "Next update", "Revoked", "Last success",
+                    "Last error",
+                ])
         #expect(dom.contains("<section id=\"crls-section\">"), "the CRL section is shown")
-        #expect(dom.contains("http://crl.test/utopia.crl"))
-        #expect(dom.contains("<span class=\"badge state-overdue\">overdue</span>"))
+        for key in ["issuerSHA256", "crlNumber", "thisUpdate", "lastError", "stateReason"] {
+            #expect(!dom.contains("<th>\(key)</th>"), "\(key)")
+        }
+        #expect(dom.contains(longURL) && dom.contains("title=\"\(longURL)\""), "a URL wraps, the whole of it on hover")
+        #expect(dom.contains("<span class=\"mono\" title=\"\(hash)\">\(hash.prefix(16))…</span>"), "a hash is elided")
+        #expect(dom.contains("<span class=\"badge state-stale\">stale</span>"))
+        #expect(dom.contains("past nextUpdate, within revocation.graceSeconds"))
+        #expect(dom.contains("<span class=\"badge state-missing\">missing</span>") && dom.contains("not fetched yet"))
         #expect(dom.contains("<span class=\"reason\">http_status</span>"))
-        #expect(count("<g class=\"tl-crl\">", in: dom) == 1)
-        #expect(count("<g class=\"tl-list\"", in: dom) == 1)
-        #expect(dom.contains("<td>entities</td>") && dom.contains("<td class=\"subject\">CN=Example PID Provider</td>"))
+
+        // The timeline: a CRL row each; the missing one says so; a ten-minute window is still visible.
+        #expect(count("<g class=\"tl-crl\"", in: dom) == 2)
+        #expect(count("<g class=\"tl-list\"", in: dom) == 2)
+        #expect(dom.contains("no verified CRL (missing)"))
+        #expect((results[2] as? NSNumber)?.doubleValue ?? 0 >= 8, "\(results[2])")
+
+        // Entries: a withdrawn LoTE service is marked so (with since when), the listed one is not.
+        #expect(dom.contains("<span class=\"badge status-withdrawn\">withdrawn</span>"))
+        #expect(count("badge status-", in: dom) == 1)
+        #expect(dom.contains("<td class=\"subject\" title=\"Gone Provider\">Gone Provider</td>"))
+        #expect(dom.contains("<td>entities</td>") && dom.contains("CN=Example PID Provider"))
         #expect(dom.contains("Certificates ≤ 90 d (1)"), "the entity ending in 40 days is on the timeline")
+
+        // Long subjects and URLs wrap: no width scrolls sideways.
+        expectNoHorizontalScroll(Array(results[3...]))
     }
 }

@@ -66,8 +66,19 @@ struct DaemonLogLine: CustomStringConvertible {
     /// The line as written.
     let description: String
 
-    /// Parses a line; nil when it does not have the daemon's shape.
+    /// Parses a line of either format (`log.format`): `<N>message key=value …`, or a JSON object whose members are
+    /// all strings, with `level` and `event`; nil when it has neither shape.
     init?(_ line: String) {
+        if line.hasPrefix("{") {
+            guard let object = try? JSONDecoder().decode([String: String].self, from: Data(line.utf8)),
+                let level = object["level"], let event = object["event"]
+            else { return nil }
+            priority = ["error": 3, "warning": 4, "info": 6][level] ?? 0
+            message = event
+            fields = object.filter { $0.key != "level" && $0.key != "event" && $0.key != "time" }
+            description = line
+            return
+        }
         guard line.hasPrefix("<"), let close = line.firstIndex(of: ">"),
             let priority = Int(line[line.index(after: line.startIndex)..<close])
         else { return nil }

@@ -88,6 +88,9 @@ struct DemoCommandTests {
         #expect(byHand.contains { $0.contains("query device-request") })
         #expect(byHand.contains { $0.contains("pid-providers.jws --kind lote") }, "\(run.standardOutput)")
         #expect(byHand.contains { $0.contains("--doctype eu.europa.ec.eudi.pid.1") }, "\(run.standardOutput)")
+        #expect(byHand.contains { $0.contains("query credential") && $0.contains("mdl.cbor") }, "\(run.standardOutput)")
+        #expect(
+            byHand.contains { $0.contains("query credential") && $0.contains("pid.sd-jwt") }, "\(run.standardOutput)")
         for line in byHand {
             let parts = line.split(separator: "#", maxSplits: 1)
             let arguments = parts[0].split(separator: " ").dropFirst().map(String.init)

@@ -43,6 +43,8 @@ struct ExportCommandTests {
             #expect(entry["state"] as? String == "fresh")
         }
 
+        try Self.expectFoundationBytes(export.appendingPathComponent("current.json"))
+
         // Unchanged state: nothing written, the pointer untouched.
         let (again, second) = CLIRun.run(
             ["export", export.path, "--config", harness.configurationFile.path], now: Self.now)
@@ -64,7 +66,19 @@ struct ExportCommandTests {
         let lists = try #require((pointer as? [String: Any])?["lists"] as? [String: [String: Any]])
         #expect(lists["sim/vical"]?["state"] as? String == "expired")
         #expect(lists["sim/vical"]?["path"] == nil)
+        try Self.expectFoundationBytes(export.appendingPathComponent("current.json"))
         #expect(!FileManager.default.fileExists(atPath: export.appendingPathComponent("v1/lists/sim/vical").path))
+    }
+
+    /// `current.json` is byte for byte what Foundation's `JSONSerialization` writes for its content (pretty, sorted
+    /// keys, slashes unescaped, a newline after), members without a value left out.
+    static func expectFoundationBytes(_ file: URL) throws {
+        let bytes = try Data(contentsOf: file)
+        let object = try JSONSerialization.jsonObject(with: bytes)
+        let reference = try JSONSerialization.data(
+            withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        #expect(bytes == reference + Data([0x0A]))
+        #expect(!String(decoding: bytes, as: UTF8.self).contains("null"))
     }
 
     @Test("usage: the folder is required; a configuration that cannot be read is exit 2")

@@ -80,7 +80,10 @@ struct SystemdUnitTests {
         let unit = try settings("trustlistd.service")
         let service = unit["Service"] ?? [:]
         #expect(service["Type"] == ["notify"])
-        #expect(service["ExecReload"] == ["/bin/kill -HUP $MAINPID"])
+        // The configuration is checked before a start and before the reload's SIGHUP (a failing check stops there).
+        let check = "/usr/local/bin/trustlistd --check-config --config /etc/trustlists/trustlists.json"
+        #expect(service["ExecStartPre"] == [check])
+        #expect(service["ExecReload"] == [check, "/bin/kill -HUP $MAINPID"])
         #expect(service["WatchdogSec"]?.isEmpty == false)
         #expect(service["ExecStart"]?.first?.hasPrefix("/usr/local/bin/trustlistd --config ") == true)
         #expect(service["ExecStart"]?.first?.contains("--metrics-file /run/trustlists/") == true)
@@ -111,6 +114,9 @@ struct SystemdUnitTests {
         let service = try settings("trustlists-refresh.service")["Service"] ?? [:]
         #expect(service["Type"] == ["oneshot"])
         #expect(service["ExecStart"]?.first?.hasPrefix("/usr/local/bin/trustctl refresh --config ") == true)
+        #expect(
+            service["ExecStartPre"] == ["/usr/local/bin/trustctl config check --config /etc/trustlists/trustlists.json"]
+        )
         let daemon = try settings("trustlistd.service")["Service"] ?? [:]
         for key in ["DynamicUser", "StateDirectory", "ProtectSystem", "NoNewPrivileges", "SystemCallFilter"] {
             #expect(service[key] == daemon[key], "\(key)")

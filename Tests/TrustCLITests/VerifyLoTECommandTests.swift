@@ -1,4 +1,5 @@
 import Foundation
+import JOSE
 import TestSupport
 import Testing
 
@@ -54,9 +55,10 @@ final class VerifyLoTECommandTests {
     @Test("RSA-PSS: VALID for PS384 over an RSA 3072 signer; REJECTED weak_key for a 1024-bit signer, with advice")
     func rsaPSS() throws {
         let bytes = try LoTEFixtures.bytes(LoTEFixtures.mockPIDProviders)
-        for (name, options) in [
+        let cases: [(String, [String: JSONValue])] = [
             ("ps384", ["alg": "PS384", "rsaBits": 3072]), ("weak", ["alg": "PS256", "rsaBits": 1024]),
-        ] {
+        ]
+        for (name, options) in cases {
             let signed = try PythonLoTE.sign(bytes, options: options)
             try folder.write(signed.jws, to: "\(name).jws")
             try folder.write(Array(signed.root.pemEncoded.utf8), to: "\(name)-root.pem")

@@ -22,7 +22,7 @@ struct CurlFetcherSchemeTests {
         let server = try ListServer(root: files.url)
         defer { server.stop() }
 
-        let error = expectFetchError(.networkError) { () throws(TrustListError) in
+        let error = expectFetchError(.urlRefused) { () throws(TrustListError) in
             try CurlFetcher().fetch(FetchRequest(url: server.url("/data.bin")))
         }
 
@@ -52,7 +52,7 @@ struct CurlFetcherSchemeTests {
         let url = files.url.appendingPathComponent("data.bin").absoluteString
         #expect(url.hasPrefix("file:///"))
 
-        let error = expectFetchError(.networkError) { () throws(TrustListError) in
+        let error = expectFetchError(.urlRefused) { () throws(TrustListError) in
             try CurlFetcher().fetch(FetchRequest(url: url))
         }
 
@@ -125,7 +125,7 @@ struct CurlFetcherSchemeTests {
             "ftp://127.0.0.1/list", "gopher://127.0.0.1/list", "example.org/vical", "not a url", "", "https://",
         ])
     func otherURLsRefused(url: String) {
-        expectFetchError(.networkError) { () throws(TrustListError) in
+        expectFetchError(.urlRefused) { () throws(TrustListError) in
             try CurlFetcher(settings: HTTPSettings(allowInsecureURLs: true)).fetch(FetchRequest(url: url))
         }
     }

@@ -12,8 +12,8 @@ import TrustLists
 struct RefreshScheduleTests {
     let now = TestPKI.referenceTime
     let policy = RefreshSchedule.Policy(refreshInterval: 21_600)
-    let vical = ListID(network: "sim", kind: .vical)
-    let rical = ListID(network: "sim", kind: .rical)
+    let vical = SourceID.list(ListID(network: "sim", kind: .vical))
+    let rical = SourceID.list(ListID(network: "sim", kind: .rical))
 
     /// Plans `history` with `count` seeds and returns the delays from `origin`, in seconds.
     func delays(

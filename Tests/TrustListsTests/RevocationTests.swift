@@ -287,15 +287,26 @@ struct RevocationTests {
             ).reason == .revoked)
     }
 
-    @Test("the schedule fetches again no later than the earliest CRL nextUpdate of the network")
+    @Test("each CRL is on its own schedule: due no later than its nextUpdate, while the lists keep theirs")
     func schedule() throws {
         let world = try RevocationHarness()
         let service = world.harness.service()
         _ = try service.refresh(at: world.t0, lockTimeout: 5)
         service.replan(at: world.t0)
-        let plan = try #require(service.schedule.plan(of: world.harness.vicalID))
-        // The lists are fresh for a day; the CRLs only until two hours after the reference time.
-        #expect(plan.due <= TestPKI.referenceTime + RevocationHarness.crlLifetime, "\(plan)")
+        let crls = service.status(at: world.t0).crls.filter { $0.current != nil }
+        #expect(!crls.isEmpty)
+        for crl in crls {
+            let plan = try #require(service.schedule.plan(of: .crl(crl.slot)))
+            // The CRLs are fresh only until two hours after the reference time.
+            #expect(plan.due <= TestPKI.referenceTime + RevocationHarness.crlLifetime, "\(crl.slot): \(plan)")
+            #expect(plan.reason == .nextUpdate || plan.reason == .awaitingIssue, "\(plan)")
+        }
+        // The lists are fresh for a day: their plan is not pulled forward by the CRLs.
+        let list = try #require(service.schedule.plan(of: world.harness.vicalID))
+        #expect(list.due > TestPKI.referenceTime + RevocationHarness.crlLifetime, "\(list)")
+        // The due CRLs alone are refreshed when only they are due.
+        let due = service.schedule.due(at: TestPKI.referenceTime + RevocationHarness.crlLifetime)
+        #expect(!due.isEmpty && due.allSatisfy { $0.crl != nil }, "\(due)")
     }
 
     @Test("a CRL change installs a new generation; an unchanged refresh keeps it")

@@ -74,7 +74,7 @@ struct ServiceMetricsTests {
         #expect(metrics.families.values.allSatisfy { $0.help?.isEmpty == false })
 
         // State, one-hot.
-        for state in ListState.allCases {
+        for state in ListState.listStates {
             #expect(
                 metrics.value("trustlists_list_state", vical.merging(["state": state.rawValue]) { $1 })
                     == (state == .fresh ? 1 : 0))

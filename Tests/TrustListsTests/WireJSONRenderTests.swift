@@ -2,81 +2,109 @@ import Foundation
 import TestSupport
 import Testing
 import TrustLists
+import X509
 
 @testable import TrustListsService
 
-/// ``WireJSON/render(_:)`` writes JSON directly; its output must stay byte for byte what `JSONEncoder` writes, since
-/// `--json` outputs and the HTTP API's bodies are documented as that.
-@Suite("WireJSON: the direct writer matches JSONEncoder")
+/// The wire values (``WireStatus``, ``WireDecision``, …) written by ``WireJSON/render(_:)``: byte for byte what
+/// Foundation's `JSONEncoder` writes for them (``FoundationJSON``, with nil members as `null`), since `--json` outputs
+/// and the HTTP API's bodies are documented as that; and every documented member present, `null` when absent.
+@Suite("WireJSON: the wire values, written as JSONEncoder writes them")
 struct WireJSONRenderTests {
-    /// Keys that stress the ordering: case, digits, punctuation, prefixes, non-ASCII.
-    static let keys = [
-        "a", "A", "Z", "a10", "a9", "aB", "ab", "a_", "a-", "issueID", "issueId", "list", "listState", "anchorSHA256",
-        "anchorSubject", "", "é", "e", "z", "😀", "key with space", "x/y",
-    ]
-    /// Strings that stress escaping.
-    static let strings = [
-        "", "plain", "quote \" and backslash \\", "slash / stays", "controls \u{0}\u{1}\u{8}\u{9}\u{a}\u{c}\u{d}\u{1f}",
-        "del \u{7f}", "é€😀", "line\nbreak", "CN=Sim Reader,O=Sim Trust Network,C=US",
-    ]
-
-    static func randomValue(_ generator: inout SplitMix64, depth: Int) -> Any? {
-        let pick = Int(generator.next() % (depth > 3 ? 8 : 10))
-        switch pick {
-        case 0: return nil
-        case 1: return generator.next() % 2 == 0
-        case 2: return Int(Int64(bitPattern: generator.next()) >> Int64(generator.next() % 63))
-        case 3: return generator.next() >> (generator.next() % 64)
-        case 4: return [0.5, 1.0, 1e-7, -0.0, 123456789.125, 1e300, 0.1][Int(generator.next() % 7)]
-        case 5: return strings[Int(generator.next() % UInt64(strings.count))]
-        case 6: return Date(timeIntervalSince1970: Double(generator.next() % 4_000_000_000) / 1000)
-        case 7: return [String]()
-        case 8:
-            return (0..<Int(generator.next() % 4)).map { _ in randomValue(&generator, depth: depth + 1) } as [Any?]
-        default:
-            var object: WireJSON.Object = [:]
-            for _ in 0..<Int(generator.next() % 6) {
-                object[keys[Int(generator.next() % UInt64(keys.count))]] = randomValue(&generator, depth: depth + 1)
-            }
-            return object
-        }
+    static func reference(_ value: some Encodable) throws -> String {
+        try FoundationJSON.render(value, dateText: { Timestamp.text($0) })
     }
 
-    @Test("random objects: every kind of value, empty containers, escapes, key orders", arguments: 0..<8)
-    func randomObjects(seed: UInt64) {
-        var generator = SplitMix64(seed: seed)
-        for _ in 0..<200 {
-            var object: WireJSON.Object = [:]
-            for key in Self.keys where generator.next() % 3 == 0 {
-                object[key] = Self.randomValue(&generator, depth: 0)
-            }
-            let direct = WireJSON.render(object)
-            let reference = WireJSON.renderWithJSONEncoder(object)
-            #expect(direct == reference)
-            if direct != reference { return }
-        }
-    }
-
-    @Test("the objects of the commands: status, refresh and decisions")
+    @Test("the objects of the commands: status, refresh, events, decisions and verifications")
     func realObjects() throws {
         let harness = try RefreshHarness()
         let time = TestPKI.referenceTime + 3600
         let service = harness.service()
         let report = try service.refresh(at: time, lockTimeout: 5)
         let chain = [harness.sim.readerLeaf.certificate, harness.sim.readerIntermediate.certificate]
-        let objects: [WireJSON.Object] = [
-            WireJSON.status(
-                service.status(at: time), snapshot: service.snapshot, configuration: service.configuration),
-            WireJSON.refresh(report),
-            WireJSON.decision(
-                service.queries.readerDecision(chain: chain, at: time), query: "reader", docType: nil, leaf: chain[0],
-                at: time, generation: 1),
-            WireJSON.decision(
-                service.queries.issuerDecision(chain: chain, docType: "org.iso.18013.5.1.mDL", at: time),
-                query: "issuer", docType: "org.iso.18013.5.1.mDL", leaf: chain[0], at: time, generation: 1),
+        let queries = service.queries
+        var refresh = WireRefreshReport(report)
+        refresh.dryRun = false
+        refresh.coalesced = true
+        let signed = try harness.sim.signed(harness.sim.vicalContent(issueID: 3))
+        let verified = try TrustListVerifier(anchors: [harness.sim.root.certificate]).verify(
+            signed, kind: .vical, at: time)
+        let values: [any Encodable] = [
+            WireStatus(service.status(at: time), snapshot: service.snapshot, configuration: service.configuration),
+            WireRefreshReport(report), refresh,
+            WireEvents([RefreshEvent(trigger: .schedule, only: nil, report: report)], limit: 5),
+            WireDecision(
+                queries.readerDecision(chain: chain, at: time), query: "reader", docType: nil, leaf: chain[0], at: time,
+                generation: 1),
+            WireDecision(
+                queries.readerDecision(chain: chain, at: time + 1e9), query: "reader", docType: nil, leaf: chain[0],
+                at: time + 1e9, generation: 1),
+            WireDecision(
+                queries.issuerDecision(chain: chain, docType: "org.iso.18013.5.1.mDL", at: time), query: "issuer",
+                docType: "org.iso.18013.5.1.mDL", leaf: chain[0], at: time, generation: 1),
+            WireListVerification(verified),
+            WireListVerification(rejected: TrustListError(.rollback, "issue 3 is older than 4"), kind: .rical),
+            WireLoTEVerification(rejected: TrustListError(.malformedJWS, "not a \"JWS\"\n")),
+            WireCRLVerification(rejected: TrustListError(.crlExpired, "expired")),
+            WireSnapshotSummary(service.snapshot),
         ]
-        for object in objects {
-            #expect(WireJSON.render(object) == WireJSON.renderWithJSONEncoder(object))
+        for value in values {
+            #expect(try WireJSON.render(value) == (try Self.reference(value)), "\(type(of: value))")
         }
+        // The snapshot: the one writer too, and Foundation's bytes (it writes its own nulls, so JSONEncoder as is).
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        #expect(try service.snapshot.jsonEncoded() == Array(try encoder.encode(service.snapshot)) + [0x0A])
+    }
+
+    @Test("a rejection names every documented member, null but for valid, reason, message and kind (docs/cli.md)")
+    func rejectionMembers() throws {
+        let error = TrustListError(.badSignature, "no")
+        let list = try Self.members(WireListVerification(rejected: error, kind: .vical))
+        #expect(
+            Set(list.keys) == [
+                "valid", "reason", "message", "kind", "provider", "issueID", "date", "nextUpdate", "notAfter", "entries",
+                "warnings", "signer", "anchor", "sha256", "algorithm", "x5chain", "verifiedAt",
+            ])
+        #expect(list.filter { !($0.value is NSNull) }.keys.sorted() == ["kind", "message", "reason", "valid", "warnings"])
+        let lote = try Self.members(WireLoTEVerification(rejected: error))
+        #expect(Set(lote.keys) == Set(list.keys).union(["loteType", "sequenceNumber", "territory", "signingTime",
+            "entities", "services"]))
+        #expect(lote["kind"] as? String == "lote")
+        let crl = try Self.members(WireCRLVerification(rejected: error))
+        #expect(
+            Set(crl.keys) == [
+                "valid", "reason", "message", "kind", "issuer", "crlNumber", "thisUpdate", "nextUpdate", "revoked",
+                "warnings", "version", "sha256", "issuerSHA256", "verifiedAt",
+            ])
+    }
+
+    @Test("a reader decision has no issuer members; an issuer decision adds docType, docTypes and trustedBy")
+    func decisionMembers() throws {
+        let harness = try RefreshHarness()
+        let time = TestPKI.referenceTime + 3600
+        let service = harness.service()
+        _ = try service.refresh(at: time, lockTimeout: 5)
+        let chain = [harness.sim.readerLeaf.certificate, harness.sim.readerIntermediate.certificate]
+        let common: Set<String> = [
+            "trusted", "reason", "message", "query", "at", "generation", "leaf", "anchor", "verifiedBy", "revocation",
+            "warnings", "chain",
+        ]
+        let reader = try Self.members(
+            WireDecision(
+                service.queries.readerDecision(chain: chain, at: time), query: "reader", docType: nil, leaf: chain[0],
+                at: time, generation: 1))
+        #expect(Set(reader.keys) == common)
+        let issuer = try Self.members(
+            WireDecision(
+                service.queries.issuerDecision(chain: chain, docType: "x", at: time), query: "issuer", docType: "x",
+                leaf: chain[0], at: time, generation: 1))
+        #expect(Set(issuer.keys) == common.union(["docType", "docTypes", "trustedBy"]))
+        #expect(issuer["trustedBy"] is NSNull)
+    }
+
+    /// The members of the object `value` is written as, read back by Foundation.
+    static func members(_ value: some Encodable) throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: Data(try WireJSON.renderedBytes(value))) as? [String: Any])
     }
 }

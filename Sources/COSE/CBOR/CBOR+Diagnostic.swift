@@ -1,3 +1,5 @@
+internal import JSONText
+
 extension CBOR: CustomStringConvertible {
     /// The item in CBOR diagnostic notation (RFC 8949 §8), e.g. `{"a": 1, "b": [2, 3]}`, `h'0102'`, `0("2013-…")`.
     ///
@@ -70,25 +72,9 @@ extension CBOR: CustomStringConvertible {
         return out
     }
 
-    /// `text` in double quotes with `"`, `\` and control characters escaped (RFC 8949 §8 uses JSON's escapes).
+    /// `text` in double quotes, escaped as JSON escapes it (RFC 8949 §8 writes text strings as JSON does), by the
+    /// project's one JSON string writer (`JSONString`).
     static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7f {
-                    let hexDigits = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hexDigits.count) + hexDigits
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        JSONString.quoted(text)
     }
 }

@@ -23,14 +23,37 @@ public final class JSONDocument: Sendable {
     ///   - label: what the text is, for messages (`header`, `LoTE payload`).
     /// - Throws: `limits_exceeded` over a limit; `malformed_json` for invalid UTF-8, anything outside the grammar,
     ///   a lone surrogate escape, a duplicate member name, or a number outside the range of a `Double`.
-    public init(jsonEncoded bytes: [UInt8], limits: JSONLimits = JSONLimits(), label: String = "JSON") throws(JOSEError)
+    public convenience init(
+        jsonEncoded bytes: [UInt8], limits: JSONLimits = JSONLimits(), label: String = "JSON"
+    ) throws(JOSEError) {
+        do {
+            try self.init(locating: bytes, limits: limits, label: label)
+        } catch {
+            throw error.error
+        }
+    }
+
+    /// Decodes one JSON text as ``init(jsonEncoded:limits:label:)`` does, and on failure also says where: the path
+    /// of member names and indices to the container being read, and the member name given twice when that was the
+    /// failure (a configuration file names its errors by path: `networks[0].root.sha256: given twice`).
+    /// - Throws: ``JSONSyntaxError`` holding the error ``init(jsonEncoded:limits:label:)`` throws.
+    package init(
+        locating bytes: [UInt8], limits: JSONLimits = JSONLimits(), label: String = "JSON"
+    )
+        throws(JSONSyntaxError)
     {
         guard bytes.count <= limits.maxBytes else {
-            throw JOSEError(.limitsExceeded, "\(label): \(bytes.count) bytes of JSON; the limit is \(limits.maxBytes)")
+            let message = "\(bytes.count) bytes of JSON; the limit is \(limits.maxBytes)"
+            throw JSONSyntaxError(
+                error: JOSEError(.limitsExceeded, "\(label): \(message)"), message: message, offset: 0, path: [],
+                duplicateName: nil)
         }
-        let entries = try bytes.withUnsafeBufferPointer { buffer throws(JOSEError) in
+        let entries = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
             guard Self.isUTF8(buffer) else {
-                throw JOSEError(.malformedJSON, "\(label): expected UTF-8 text (RFC 8259 §8.1), found invalid UTF-8")
+                let message = "expected UTF-8 text (RFC 8259 §8.1), found invalid UTF-8"
+                throw JSONSyntaxError(
+                    error: JOSEError(.malformedJSON, "\(label): \(message)"), message: message, offset: 0, path: [],
+                    duplicateName: nil)
             }
             return try JSONScanner.scan(buffer, maxDepth: limits.effectiveMaxDepth, label: label)
         }

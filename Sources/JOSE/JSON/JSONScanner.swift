@@ -36,6 +36,10 @@ struct JSONScanner {
     private var stack: [Frame] = []
     /// The names of the open objects wider than ``linearNameLimit``, by the object's entry.
     private var wideObjectNames: [Int: Set<String>] = [:]
+    /// The message and offset of the failure, without the label (for ``JSONSyntaxError``).
+    private var problem: (message: String, offset: Int)?
+    /// The member name found twice, when that was the failure.
+    private var duplicate: String?
 
     /// Objects with at most this many members compare each new name with the earlier ones; wider ones use a set.
     static let linearNameLimit = 16
@@ -50,12 +54,38 @@ struct JSONScanner {
     ///   member name, or a number outside the range of a `Double`.
     static func scan(
         _ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, label: String
-    ) throws(JOSEError)
+    ) throws(JSONSyntaxError)
         -> [JSONEntry]
     {
         var scanner = JSONScanner(bytes: bytes, maxDepth: maxDepth, label: label)
-        try scanner.scanDocument()
+        do {
+            try scanner.scanDocument()
+        } catch {
+            // Only now, on the way out, is the path worked out: a document that scans pays nothing for it.
+            var path = scanner.openPath()
+            if let duplicate = scanner.duplicate { path.append(.member(duplicate)) }
+            throw JSONSyntaxError(
+                error: error, message: scanner.problem?.message ?? error.reason,
+                offset: scanner.problem?.offset ?? scanner.index, path: path, duplicateName: scanner.duplicate)
+        }
         return scanner.entries
+    }
+
+    /// The member names and array indices from the top value down to the innermost container still open: where a
+    /// failure happened (the container being read).
+    private func openPath() -> [JSONPathComponent] {
+        var path: [JSONPathComponent] = []
+        for level in stack.indices.dropFirst() {
+            let parent = stack[level - 1]
+            if parent.isObject {
+                // A member's name is the row just before its value's.
+                path.append(.member(JSONEntry.string(entries[stack[level].entry - 1], in: bytes)))
+            } else {
+                // The elements before it are complete and counted; it is not yet.
+                path.append(.index(parent.count))
+            }
+        }
+        return path
     }
 
     private init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, label: String) {
@@ -139,6 +169,7 @@ struct JSONScanner {
 
     private mutating func open(_ kind: JSONEntry.Kind) throws(JOSEError) {
         guard stack.count < maxDepth else {
+            problem = ("arrays and objects nested deeper than \(maxDepth)", index)
             throw JOSEError(
                 .limitsExceeded,
                 "\(label): arrays and objects nested deeper than \(maxDepth) at offset \(index) (limit \(maxDepth))"
@@ -167,6 +198,7 @@ struct JSONScanner {
         let frame = stack[stack.count - 1]
         // Every earlier member's value is complete by now, so the names can be walked or are in the set.
         if let duplicate = try duplicateName(entries.count - 1, in: frame) {
+            self.duplicate = duplicate
             throw malformed(
                 "duplicate member name \"\(duplicate)\" (RFC 8259 §4: names should be unique; refused, since one "
                     + "reader would take the first and another the last)",
@@ -322,8 +354,10 @@ struct JSONScanner {
     /// The byte at the cursor, in words.
     private func found() -> String { JSONEntry.describe(byteAt: index, in: bytes) }
 
-    /// A `malformed_json` error naming the document and the offset (by default the cursor's).
-    private func malformed(_ message: String, offset: Int? = nil) -> JOSEError {
-        JOSEError(.malformedJSON, "\(label): \(message) at offset \(offset ?? index)")
+    /// A `malformed_json` error naming the document and the offset (by default the cursor's); the message and
+    /// offset are kept for ``JSONSyntaxError``.
+    private mutating func malformed(_ message: String, offset: Int? = nil) -> JOSEError {
+        problem = (message, offset ?? index)
+        return JOSEError(.malformedJSON, "\(label): \(message) at offset \(offset ?? index)")
     }
 }

@@ -1,10 +1,11 @@
+internal import JSONText
 import X509
 
 extension JSONValue {
     /// The value as compact JSON text (RFC 8259), the same bytes for the same value every time: object members
-    /// sorted by the UTF-8 bytes of their names, no whitespace, strings with only `"`, `\` and control characters
-    /// escaped, integers (magnitude at most 2^53) without a fraction, other numbers in Swift's shortest
-    /// round-tripping form (`1.5`, `1e-07`).
+    /// sorted by the UTF-8 bytes of their names, no whitespace, strings as the project's one JSON string writer
+    /// (`JSONString`) writes them (only `"`, `\` and control characters escaped), integers (magnitude at most 2^53)
+    /// without a fraction, other numbers in Swift's shortest round-tripping form (`1.5`, `1e-07`).
     /// - Returns: UTF-8 JSON text.
     /// - Throws: `malformed_json` for a number that is infinite or NaN, which JSON cannot write.
     public func jsonEncoded() throws(JOSEError) -> [UInt8] {
@@ -20,7 +21,7 @@ extension JSONValue {
             let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
             for (position, member) in sorted.enumerated() {
                 if position > 0 { output.append(UInt8(ascii: ",")) }
-                Self.writeString(member.key, to: &output)
+                JSONString.append(member.key, to: &output)
                 output.append(UInt8(ascii: ":"))
                 try member.value.write(to: &output)
             }
@@ -33,7 +34,7 @@ extension JSONValue {
             }
             output.append(UInt8(ascii: "]"))
         case .string(let text):
-            Self.writeString(text, to: &output)
+            JSONString.append(text, to: &output)
         case .number(let number):
             guard number.isFinite else {
                 throw JOSEError(.malformedJSON, "the number \(number) cannot be written as JSON (RFC 8259 §6)")
@@ -48,25 +49,5 @@ extension JSONValue {
         case .null:
             output.append(contentsOf: "null".utf8)
         }
-    }
-
-    private static func writeString(_ text: String, to output: inout [UInt8]) {
-        let hexDigits = Array("0123456789abcdef".utf8)
-        output.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: "\\\"".utf8)
-            case UInt8(ascii: "\\"): output.append(contentsOf: "\\\\".utf8)
-            case 0x0A: output.append(contentsOf: "\\n".utf8)
-            case 0x0D: output.append(contentsOf: "\\r".utf8)
-            case 0x09: output.append(contentsOf: "\\t".utf8)
-            case 0x00..<0x20:
-                output.append(contentsOf: "\\u00".utf8)
-                output.append(hexDigits[Int(byte >> 4)])
-                output.append(hexDigits[Int(byte & 0x0f)])
-            default: output.append(byte)
-            }
-        }
-        output.append(UInt8(ascii: "\""))
     }
 }

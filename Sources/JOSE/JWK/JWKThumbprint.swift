@@ -1,8 +1,11 @@
+internal import JSONText
 import X509
 
 /// The JWK Thumbprint of RFC 7638: SHA-256 over the JSON of a key's required members only, in lexicographic order,
 /// without whitespace (§3.2), base64url-encoded. Two JWKs of one key have one thumbprint whatever else they carry
 /// (`kid`, `use`, `alg`), so a key is compared by it (AuthZEN `resource.type` `jwk` against the keys a list publishes).
+/// Names and values are quoted by the project's one JSON string writer (`JSONString`); those of a valid key (short
+/// names, base64url values) hold nothing it escapes (§3.3).
 public enum JWKThumbprint {
     /// The required members per key type (RFC 7638 §3.2, RFC 7518 §6, RFC 8037 §2).
     static let requiredMembers: [String: [String]] = [
@@ -23,31 +26,18 @@ public enum JWKThumbprint {
                 .malformedJWK,
                 "JWK kty: expected EC, RSA, OKP or oct (RFC 7638 §3.2), found \(jwk["kty"]?.kindName ?? "none")")
         }
-        var text = "{"
+        var text: [UInt8] = [UInt8(ascii: "{")]
         for (index, name) in members.enumerated() {
             guard let value = jwk[name]?.stringValue else {
                 throw JOSEError(
                     .malformedJWK, "JWK \(name): required for kty \(type) (RFC 7638 §3.2), missing or not a string")
             }
-            text += (index == 0 ? "" : ",") + quoted(name) + ":" + quoted(value)
+            if index > 0 { text.append(UInt8(ascii: ",")) }
+            JSONString.append(name, to: &text)
+            text.append(UInt8(ascii: ":"))
+            JSONString.append(value, to: &text)
         }
-        text += "}"
-        return Base64URL.encode(Digest.sha256.hash(Array(text.utf8)))
-    }
-
-    /// A JSON string (RFC 8259 §7) with only the escapes it requires: quote, backslash and control characters.
-    private static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        text.append(UInt8(ascii: "}"))
+        return Base64URL.encode(Digest.sha256.hash(text))
     }
 }

@@ -26,7 +26,7 @@ public struct DemoLoTEs: Sendable {
     public let issuingCA: DemoNetwork.Issued
     /// The PID provider's CA, listed in the PID providers LoTE.
     public let pidProviderCA: DemoNetwork.Issued
-    /// A PID signer (document signer EKU) under it.
+    /// A PID signer (document signer EKU, dNSName `pid.demo.example`) under it.
     public let pidSigner: DemoNetwork.Issued
     /// A former PID provider's CA, whose service the LoTE lists as withdrawn.
     public let formerPIDProviderCA: DemoNetwork.Issued
@@ -47,7 +47,11 @@ public struct DemoLoTEs: Sendable {
             "Demo PID Provider CA", at: time, validDays: 3650, kind: .ca(pathLength: 0))
         pidSigner = try DemoNetwork.issue(
             "Demo PID Signer", by: pidProviderCA, at: time, validDays: 365,
-            kind: .leaf(eku: [OID.documentSignerEKU], usage: [.digitalSignature]))
+            kind: .leaf(eku: [OID.documentSignerEKU], usage: [.digitalSignature])
+        ) { builder in
+            // The host of the PID's SD-JWT VC `iss` (DemoCredentials): SD-JWT VC §3.5 binds it to the signing key.
+            builder.dnsNames = ["pid.demo.example"]
+        }
         formerPIDProviderCA = try DemoNetwork.issue(
             "Demo Former PID Provider CA", at: time, validDays: 3650, kind: .ca(pathLength: 0))
         formerPIDSigner = try DemoNetwork.issue(

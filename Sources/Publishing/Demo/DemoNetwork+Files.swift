@@ -1,4 +1,5 @@
 import Foundation
+internal import JSONText
 
 extension DemoNetwork {
     /// The configuration file of this network published as files: one network `id` whose root, VICAL and RICAL are
@@ -13,10 +14,13 @@ extension DemoNetwork {
     public func offlineConfiguration(
         id: String, published: URL, crlFiles: [String] = [], lotes: [(id: String, file: String, type: String)] = []
     ) -> String {
-        let crls = crlFiles.map { "{ \"url\": \"file://\(published.path)/\($0)\" }" }.joined(separator: ", ")
+        // Every string through the one JSON string writer: a folder's path may hold a quote or a backslash.
+        let quoted = JSONString.quoted
+        let base = "file://\(published.path)/"
+        let crls = crlFiles.map { "{ \"url\": \(quoted(base + $0)) }" }.joined(separator: ", ")
         let revocation = crlFiles.isEmpty ? "" : ",\n    \"revocation\": { \"crls\": [ \(crls) ] }"
         let loteEntries = lotes.map {
-            "{ \"id\": \"\($0.id)\", \"url\": \"file://\(published.path)/\($0.file)\", \"loteType\": \"\($0.type)\" }"
+            "{ \"id\": \(quoted($0.id)), \"url\": \(quoted(base + $0.file)), \"loteType\": \(quoted($0.type)) }"
         }
         let loteList =
             lotes.isEmpty ? "" : ",\n    \"lotes\": [\n      " + loteEntries.joined(separator: ",\n      ") + "\n    ]"
@@ -25,10 +29,10 @@ extension DemoNetwork {
               "cacheDirectory": "../cache",
               "allowInsecureURLs": true,
               "networks": [ {
-                "id": "\(id)",
-                "root": { "url": "file://\(published.path)/root.pem", "sha256": ["\(root.certificate.sha256Hex)"] },
-                "vical": { "url": "file://\(published.path)/vical.cose", "provider": "\(providerName)" },
-                "rical": { "url": "file://\(published.path)/rical.cose", "provider": "\(providerName)" }\(loteList)\(revocation)
+                "id": \(quoted(id)),
+                "root": { "url": \(quoted(base + "root.pem")), "sha256": [\(quoted(root.certificate.sha256Hex))] },
+                "vical": { "url": \(quoted(base + "vical.cose")), "provider": \(quoted(providerName)) },
+                "rical": { "url": \(quoted(base + "rical.cose")), "provider": \(quoted(providerName)) }\(loteList)\(revocation)
               } ]
             }
 

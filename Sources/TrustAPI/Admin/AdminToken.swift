@@ -3,10 +3,6 @@ import HTTPServer
 import TrustLists
 import X509
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// An error loading the admin token (`server.admin`): the daemon does not start with refresh now half-configured.
 public typealias AdminTokenError = CodedError<AdminTokenErrorDomain>
 
@@ -14,9 +10,6 @@ public typealias AdminTokenError = CodedError<AdminTokenErrorDomain>
 public enum AdminTokenErrorDomain {}
 
 extension ReasonCode {
-    /// `server.admin.tokenFile` cannot be used: missing, not a regular file, empty, over 4 KiB, not owned by the
-    /// daemon's user, or readable or writable by its group or others (the message says which and how to fix it).
-    public static let adminTokenUnusable = Self(rawValue: "admin_token_unusable")
     /// `POST /v1/refresh` without `Authorization: Bearer …` (401).
     public static let adminTokenMissing = Self(rawValue: "admin_token_missing")
     /// `POST /v1/refresh` with a bearer token that is not the configured one (403).
@@ -32,9 +25,6 @@ public struct AdminToken: Sendable {
     /// SHA-256 of the token.
     let digest: [UInt8]
 
-    /// The largest token file read, in bytes.
-    static let maxFileBytes = 4096
-
     /// A token known by its SHA-256.
     /// - Parameter sha256: the token's SHA-256, 32 bytes.
     public init(sha256: [UInt8]) { digest = sha256 }
@@ -48,40 +38,12 @@ public struct AdminToken: Sendable {
         case .sha256(let digest):
             return AdminToken(sha256: digest)
         case .file(let url):
-            return AdminToken(sha256: Digest.sha256.hash(try readTokenFile(url)))
+            do throws(TrustListError) {
+                return AdminToken(sha256: Digest.sha256.hash(try AdminSettings.readTokenFile(url)))
+            } catch {
+                throw AdminTokenError(error.code, error.reason)
+            }
         }
-    }
-
-    /// The token in `url`, checked as ``load(_:)`` says.
-    private static func readTokenFile(_ url: URL) throws(AdminTokenError) -> [UInt8] {
-        let path = url.path
-        func unusable(_ message: String) -> AdminTokenError {
-            AdminTokenError(.adminTokenUnusable, "server.admin.tokenFile \(path): \(message)")
-        }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard descriptor >= 0 else { throw unusable(String(cString: strerror(errno))) }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw unusable(String(cString: strerror(errno))) }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw unusable("not a regular file") }
-        guard info.st_uid == geteuid() else {
-            throw unusable(
-                "owned by uid \(info.st_uid), not by the daemon's user (uid \(geteuid())): chown it to that user")
-        }
-        guard info.st_mode & 0o077 == 0 else {
-            throw unusable(
-                "mode \(String(info.st_mode & 0o777, radix: 8)) lets the group or others read or write it: chmod 600")
-        }
-        guard info.st_size <= maxFileBytes else { throw unusable("over \(maxFileBytes) bytes; it holds one token") }
-        var bytes = [UInt8](repeating: 0, count: maxFileBytes + 1)
-        let count = read(descriptor, &bytes, bytes.count)
-        guard count >= 0 else { throw unusable(String(cString: strerror(errno))) }
-        let text = String(decoding: bytes.prefix(count), as: UTF8.self)
-        let token = text.split(separator: "\n", omittingEmptySubsequences: false).first.map {
-            $0.trimmingCharacters(in: .whitespacesAndNewlines)
-        } ?? ""
-        guard !token.isEmpty else { throw unusable("empty; write the token on its first line") }
-        return Array(token.utf8)
     }
 
     /// Checks a request's `Authorization: Bearer <token>`.

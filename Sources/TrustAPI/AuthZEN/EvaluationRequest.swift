@@ -12,8 +12,10 @@ import X509
 ///
 /// - `subject`: `type` must be `"key"`; `id` is the name (required).
 /// - `resource`: `id` must equal `subject.id`; `type` `"x5c"` with `key` an array of standard base64 DER
-///   certificates, leaf first (RFC 7517 §4.7), or `"jwk"` with `key` a JWK (RFC 7517 §4). Another `type`, or none
-///   (name resolution), is read but not decided here: the answer is `decision: false` with `unsupported_resource_type`.
+///   certificates, leaf first (RFC 7517 §4.7), `"jwk"` with `key` a JWK (RFC 7517 §4), or a credential
+///   (``CredentialResource``): `"mso_mdoc"` with `key` an mdoc in base64url, `"dc+sd-jwt"` with `key` an SD-JWT VC.
+///   Another `type`, or none (name resolution), is read but not decided here: the answer is `decision: false` with
+///   `unsupported_resource_type`.
 /// - `action`: `name` is the role; `parameters.credential_types` the docTypes an issuer is asked about.
 /// - `context`: optional and never critical (the profile's rule); `time` (RFC 3339) is read as the decision time;
 ///   go-trust's clients name the docType as `context.doc_type` or `context.credential_type`.
@@ -29,6 +31,8 @@ struct EvaluationRequest {
     let chain: [Certificate]?
     /// The key of a `jwk` resource; nil for other types.
     let jwk: JSONValue?
+    /// The credential of an `mso_mdoc` or `dc+sd-jwt` resource, with what binds it; nil for other types.
+    let credential: CredentialResource?
     /// `action.name`, nil without an action.
     let actionName: String?
     /// The docTypes an issuer is asked about: `action.parameters.credential_types`, else `context.doc_type` or
@@ -81,9 +85,14 @@ struct EvaluationRequest {
             )
         }
         resourceType = try resource.string("type")
+        let context = try body.object("context")
+        credential = try CredentialResource(resource: resource, type: resourceType, context: context)
         switch resourceType {
         case "x5c":
             chain = try resource.certificateChain("key", cache: chains)
+            jwk = nil
+        case CredentialResource.mdocType?, CredentialResource.sdJWTType?:
+            chain = nil
             jwk = nil
         case "jwk":
             guard let key = try resource.object("key") else {
@@ -106,7 +115,6 @@ struct EvaluationRequest {
             jwk = nil
         }
 
-        let context = try body.object("context")
         var docTypes: [String] = []
         if let action = try body.object("action") {
             actionName = try action.requiredString("name")

@@ -18,8 +18,12 @@ struct ConsoleAsset: Sendable {
         etag = ETag(strong: hexString(Digest.sha256.hash(body)))!
     }
 
-    /// `GET /`.
-    static let page = ConsoleAsset(contentType: "text/html; charset=utf-8", text: ConsoleText.page)
+    /// `GET /` where `server.admin` is configured: "Refresh now" and the token form.
+    static let page = ConsoleAsset(contentType: "text/html; charset=utf-8", text: ConsoleText.page(refreshNow: true))
+
+    /// `GET /` without `server.admin`: the button disabled, saying so, and no token form.
+    static let pageWithoutRefreshNow = ConsoleAsset(
+        contentType: "text/html; charset=utf-8", text: ConsoleText.page(refreshNow: false))
 
     /// `GET /console/{asset}`, by name.
     static let files: [String: ConsoleAsset] = [
@@ -41,6 +45,3 @@ struct ConsoleAsset: Sendable {
         "Cross-Origin-Resource-Policy": "same-origin",
     ]
 }
-
-/// The console's text, one file each (`ConsolePage.swift`, `ConsoleStyle.swift`, `ConsoleScript.swift`).
-enum ConsoleText {}

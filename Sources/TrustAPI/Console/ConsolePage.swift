@@ -1,84 +1,44 @@
-extension ConsoleText {
+/// The console's text (docs/operations.md, "The console"): the files under `Console/Resources`, compiled into the
+/// binary by SwiftPM (`embedInCode`, Package.swift), so that the daemon serves them with nothing installed beside it.
+enum ConsoleText {
     /// The page: the skeleton the script fills from the JSON API. No inline script or style (the CSP forbids both).
-    static let page = #"""
-        <!doctype html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>trustlistd console</title>
-        <link rel="stylesheet" href="/console/console.css">
-        <script src="/console/console.js" defer></script>
-        </head>
-        <body data-console="loading">
-        <header class="top">
-          <h1>trustlistd</h1>
-          <span id="overall" class="badge state-unknown">loading</span>
-          <span class="meta">generation <strong id="generation">–</strong></span>
-          <span class="meta">built <span id="built-at">–</span></span>
-          <span class="meta">read <span id="read-at">–</span></span>
-          <span class="spacer"></span>
-          <button id="refresh-now" type="button">Refresh now</button>
-        </header>
-        <form id="token-form" class="token-form" hidden>
-          <label for="token-input">Admin token (kept in this tab only)</label>
-          <input id="token-input" type="password" autocomplete="off" spellcheck="false">
-          <button id="token-submit" type="submit">Refresh with this token</button>
-          <button id="token-cancel" type="button">Cancel</button>
-        </form>
-        <p id="refresh-result" class="notice" role="status" hidden></p>
-        <p id="load-error" class="notice error" role="alert" hidden></p>
-        <main>
-          <section id="lists-section">
-            <h2>Lists</h2>
-            <div id="lists"></div>
-          </section>
-          <section id="crls-section" hidden>
-            <h2>CRLs</h2>
-            <div id="crls"></div>
-          </section>
-          <section id="timeline-section">
-            <h2>Timeline</h2>
-            <p id="next-expiry" class="next-expiry"></p>
-            <div id="timeline" class="timeline"></div>
-            <p class="legend">
-              <span class="key state-fresh"></span>fresh
-              <span class="key state-overdue"></span>overdue
-              <span class="key state-expired"></span>expired
-              <span class="key state-no_trust"></span>no trust
-              <span class="key signer"></span>signer certificate ends
-              <span class="key expiring"></span>listed certificate ends (within 90 days)
-              <span class="key now"></span>now
-            </p>
-          </section>
-          <section id="entries-section">
-            <h2>Entries</h2>
-            <div class="search-row">
-              <input id="search" type="search" placeholder="Search subject, name, country, docType, SHA-256, list…"
-                aria-label="Search entries">
-              <span id="entry-count" class="meta"></span>
-            </div>
-            <table id="entries" class="grid">
-              <thead><tr>
-                <th>Kind</th><th>Subject</th><th>Name</th><th>Country</th><th>docTypes</th><th>Valid from</th>
-                <th>Valid until</th><th>List</th><th>SHA-256</th>
-              </tr></thead>
-              <tbody id="entries-body"></tbody>
-            </table>
-            <div class="pager">
-              <button id="page-prev" type="button">Previous</button>
-              <span id="page-info" class="meta"></span>
-              <button id="page-next" type="button">Next</button>
-            </div>
-            <div id="details" class="details" hidden></div>
-          </section>
-          <section id="history-section">
-            <h2>Recent refreshes</h2>
-            <div id="history"></div>
-          </section>
-        </main>
-        </body>
-        </html>
+    static let page = String(decoding: PackageResources.console_html, as: UTF8.self)
 
-        """#
+    /// The style sheet: states by colour (green fresh, amber overdue, red expired, dark red no trust), tables whose
+    /// cells wrap so that no column leaves the screen.
+    static let style = String(decoding: PackageResources.console_css, as: UTF8.self)
+
+    /// The script: its parts, one concern each, in one function scope (`'use strict'`): `dom.js` (elements, times,
+    /// badges), `load.js` (the API, the header), `lists.js`, `crls.js`, `entries.js` (search, pages, details),
+    /// `timeline.js` (SVG), `history.js`, `refresh.js` (refresh now, the start). Every value from the API is inserted
+    /// as text (`textContent`, `setAttribute`), never as HTML.
+    static let script =
+        "'use strict';\n(function () {\n"
+        + [
+            PackageResources.dom_js, PackageResources.load_js, PackageResources.lists_js, PackageResources.crls_js,
+            PackageResources.entries_js, PackageResources.timeline_js, PackageResources.history_js,
+            PackageResources.refresh_js,
+        ].map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n") + "})();\n"
+
+    /// What the refresh button says and does where `server.admin` is not configured.
+    static let disabledRefreshButton =
+        #"<button id="refresh-now" type="button" disabled title="POST /v1/refresh is off until the configuration "#
+        + #"names an admin token (server.admin)">refresh disabled: configure server.admin</button>"#
+
+    /// The page as served: with refresh now, as written; without it, the button disabled and saying why, and no token
+    /// form at all (nothing would accept a token).
+    /// - Parameter refreshNow: whether `server.admin` is configured.
+    static func page(refreshNow: Bool) -> String {
+        guard !refreshNow else { return page }
+        let button = #"<button id="refresh-now" type="button">Refresh now</button>"#
+        let formStart = "<!-- token form: only where server.admin is configured (ConsolePage.swift) -->"
+        let formEnd = "<!-- end of token form -->\n"
+        guard let start = page.range(of: formStart), let end = page.range(of: formEnd), page.contains(button) else {
+            // The resource is part of this build; ConsoleTests checks both forms of the page.
+            preconditionFailure("console.html lacks the refresh button or the token form's markers")
+        }
+        var text = page
+        text.removeSubrange(start.lowerBound..<end.upperBound)
+        return text.replacingOccurrences(of: button, with: disabledRefreshButton)
+    }
 }

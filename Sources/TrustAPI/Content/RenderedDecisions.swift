@@ -4,7 +4,7 @@ import TrustLists
 import TrustListsService
 import X509
 
-/// The JSON of reader and issuer decisions (``WireJSON/decision(_:query:docType:leaf:at:generation:)``), written
+/// The JSON of reader and issuer decisions (``WireDecision``), written
 /// once per distinct answer: a verifier that asks about the same chain again and again gets the same decision value,
 /// whose JSON differs only in `at`, the decision time. The text is kept in two parts, the bytes before and after the
 /// value of `at`, and each response is those parts around the quoted time: byte for byte what writing the whole
@@ -59,27 +59,28 @@ final class RenderedDecisions: Sendable {
     let capacity: Int
     private let parts = Mutex<[Key: [Entry]]>([:])
 
-    /// The value written for `at` while the parts are found: a text the rest of a decision never holds (it is checked:
-    /// when it occurs more than once, nothing is kept).
-    private static let marker = "\u{1}decision time\u{1}"
+    /// The time written for `at` while the parts are found: 0000-01-01T00:00:00.001Z, whose text no other time of a
+    /// decision holds (it is checked: when it occurs more than once, nothing is kept, and every answer is written
+    /// whole).
+    private static let marker = Date(timeIntervalSince1970: -62_167_219_199.999)
 
     /// An empty cache of at most `capacity` texts.
     init(capacity: Int = 1_024) { self.capacity = capacity }
 
-    /// The JSON body of a decision: what ``WireJSON/renderedBytes(_:)`` writes for
-    /// ``WireJSON/decision(_:query:docType:leaf:at:generation:)`` with these arguments.
+    /// The JSON body of a decision: what ``WireJSON/renderedBytes(_:)`` writes for the ``WireDecision`` of these
+    /// arguments.
+    /// - Throws: what ``WireJSON/renderedBytes(_:)`` throws (nothing, for a decision).
     func body(
         _ decision: TrustDecision, query: String, docType: String?, leaf: Certificate, at time: Date,
         generation: UInt64
-    ) -> [UInt8] {
+    ) throws -> [UInt8] {
         let timeText = Array(Timestamp.text(time).utf8)
         let key = Key(query: query, docType: docType, leafSHA256: leaf.sha256, generation: generation)
         if let known = parts.withLock({ $0[key] })?.first(where: { $0.decision == decision }) {
             return Self.join(known.parts, timeText)
         }
-        let object = WireJSON.decision(
-            decision, query: query, docType: docType, leaf: leaf, at: time, generation: generation)
-        guard let found = Self.split(object: object) else { return WireJSON.renderedBytes(object) }
+        let wire = WireDecision(decision, query: query, docType: docType, leaf: leaf, at: time, generation: generation)
+        guard let found = try Self.split(wire) else { return try WireJSON.renderedBytes(wire) }
         parts.withLock { parts in
             if parts[key] == nil && parts.count >= capacity { parts.removeAll(keepingCapacity: true) }
             var entries = parts[key] ?? []
@@ -93,18 +94,14 @@ final class RenderedDecisions: Sendable {
     /// How many texts are kept now.
     var count: Int { parts.withLock { $0.values.reduce(0) { $0 + $1.count } } }
 
-    /// The parts of `object`'s text around its `at` value, found by writing the marker in its place; nil when the
-    /// marker is not found exactly once.
-    private static func split(object: WireJSON.Object) -> Parts? {
-        var marked = object
-        marked["at"] = marker
-        let text = WireJSON.renderedBytes(marked)
-        let quoted = WireJSON.renderedBytes(["": marker])
-        // `{\n  "" : "…"\n}\n`: the marker as the writer quotes and escapes it.
-        guard let open = quoted.firstIndex(of: UInt8(ascii: ":")).map({ $0 + 2 }),
-            let close = quoted.lastIndex(of: UInt8(ascii: "\""))
-        else { return nil }
-        let needle = Array(quoted[open...close])
+    /// The parts of `wire`'s text around its `at` value, found by writing the marker time in its place; nil when
+    /// the marker's text is not found exactly once.
+    private static func split(_ wire: WireDecision) throws -> Parts? {
+        var marked = wire
+        marked.members.at = marker
+        let text = try WireJSON.renderedBytes(marked)
+        // The marker as the writer quotes it (RFC 3339 text: nothing to escape).
+        let needle = Array("\"\(Timestamp.text(marker))\"".utf8)
         let occurrences = Self.ranges(of: needle, in: text)
         guard occurrences.count == 1, let range = occurrences.first else { return nil }
         return Parts(before: Array(text[..<range.lowerBound]), after: Array(text[range.upperBound...]))

@@ -1,9 +1,11 @@
 import HTTPServer
 
 extension TrustAPI {
-    /// `GET /`: the console page (``ConsoleAsset/page``) with the console's security headers.
+    /// `GET /`: the console page with the console's security headers: with "Refresh now" and the token form when
+    /// `server.admin` is configured (``ConsoleAsset/page``), else with the button disabled and no form
+    /// (``ConsoleAsset/pageWithoutRefreshNow``).
     func consolePage(_ request: HTTPRequest) -> HTTPResponse {
-        serve(ConsoleAsset.page, request)
+        serve(refreshNowAccess == nil ? ConsoleAsset.pageWithoutRefreshNow : ConsoleAsset.page, request)
     }
 
     /// `GET /console/{asset}`: the console's style sheet (`console.css`) or script (`console.js`); 404
@@ -11,8 +13,10 @@ extension TrustAPI {
     func consoleAsset(_ request: HTTPRequest) -> HTTPResponse {
         let name = request.pathParameters["asset"] ?? ""
         guard let asset = ConsoleAsset.files[name] else {
-            return APIFailure(404, .unknownAsset, "the console has no file \"\(name)\"; it has console.css and console.js")
-                .response
+            return APIFailure(
+                404, .unknownAsset, "the console has no file \"\(name)\"; it has console.css and console.js"
+            )
+            .response
         }
         return serve(asset, request)
     }

@@ -59,11 +59,7 @@ extension TrustAPI {
                 "\(list.id) has no trusted version (\(listState.rawValue)\(state?.stateReason.map { ": \($0)" } ?? ""))"
             ).response
         }
-        let type =
-            switch list.id.kind {
-            case .vical, .rical: "application/cose; cose-type=\"cose-sign1\""
-            case .lote: JAdESSignature.isJSONSerialization(version.bytes) ? "application/jose+json" : "application/jose"
-            }
+        let type = list.source.kind.definition.mediaType(of: version.bytes)
         return published(version, type: type, request: request, at: time)
     }
 

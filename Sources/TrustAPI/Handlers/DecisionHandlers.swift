@@ -7,7 +7,7 @@ import X509
 
 extension TrustAPI {
     /// `POST /v1/decisions/reader` `{"x5c": [base64 DER, leaf first], "at"?: RFC 3339}`: the reader decision of
-    /// `trustctl query reader --json` (``WireJSON/decision(_:query:docType:leaf:at:generation:)``). 200 whether
+    /// `trustctl query reader --json` (``WireDecision``). 200 whether
     /// trusted or not (the answer is `trusted` in the body); 400 with the reason for a body that is not this request;
     /// 503 `snapshot_unavailable` before the first verified generation (``loadedService()``), as for every decision.
     func readerDecision(_ request: HTTPRequest) -> HTTPResponse {
@@ -20,9 +20,10 @@ extension TrustAPI {
             let queries = try loadedService().queries
             let decision = queries.readerDecision(chain: chain, at: time)
             decisionMetrics.record("reader", trusted: decision.isTrusted)
-            return APIResponse.json(
-                body: renderedDecisions.body(
-                    decision, query: "reader", docType: nil, leaf: chain[0], at: time, generation: queries.generation))
+            return APIResponse.json {
+                try renderedDecisions.body(
+                    decision, query: "reader", docType: nil, leaf: chain[0], at: time, generation: queries.generation)
+            }
         }
     }
 
@@ -39,10 +40,11 @@ extension TrustAPI {
             let queries = try loadedService().queries
             let decision = queries.issuerDecision(chain: chain, docType: docType, at: time)
             decisionMetrics.record("issuer", trusted: decision.isTrusted)
-            return APIResponse.json(
-                body: renderedDecisions.body(
+            return APIResponse.json {
+                try renderedDecisions.body(
                     decision, query: "issuer", docType: docType, leaf: chain[0], at: time,
-                    generation: queries.generation))
+                    generation: queries.generation)
+            }
         }
     }
 
@@ -50,7 +52,7 @@ extension TrustAPI {
     /// received it) or `{"request": JWS compact, "clientID"?: text, "origin"?: text, "at"?}` (a request object received
     /// by value; `origin` says the platform delivered it through the Digital Credentials API from that web origin, and
     /// without it the URL rules apply): the decision of `trustctl query request --json`
-    /// (``WireJSON/presentation(_:query:at:generation:)``). A `request_uri` is fetched (with the `http` limits) only
+    /// (``WirePresentationDecision``). A `request_uri` is fetched (with the `http` limits) only
     /// when `server.fetchRequestURIs` is set; otherwise the answer is `request_uri_not_fetched`. 200 whether trusted or
     /// not; 400 for a body that is not this request (also `origin` beside `url`: a URL never comes through that API).
     func requestDecision(_ request: HTTPRequest) -> HTTPResponse {
@@ -82,7 +84,8 @@ extension TrustAPI {
             }
             decisionMetrics.record("request", trusted: decision.trusted)
             return APIResponse.json(
-                WireJSON.presentation(decision, query: "request", at: time, generation: service.queries.generation))
+                WirePresentationDecision(
+                    decision, query: "request", at: time, generation: service.queries.generation))
         }
     }
 
@@ -101,7 +104,7 @@ extension TrustAPI {
                 deviceRequest: deviceRequest, sessionTranscript: transcript, at: time)
             decisionMetrics.record("device-request", trusted: decision.trusted)
             return APIResponse.json(
-                WireJSON.presentation(
+                WirePresentationDecision(
                     decision, query: "device-request", at: time, generation: service.queries.generation))
         }
     }

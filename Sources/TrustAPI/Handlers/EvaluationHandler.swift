@@ -12,7 +12,8 @@ extension TrustAPI {
     /// not (AuthZEN: a denial is a decision, not an error); 400 with `{"reason", "message"}` otherwise. An
     /// `X-Request-ID` of visible ASCII is echoed (AuthZEN's HTTPS binding).
     ///
-    /// In order, the first failure deciding: `action.name` must name a role (`unsupported_action`); a `jwk` resource
+    /// In order, the first failure deciding: `action.name` must name a role (`unsupported_action`); a credential
+    /// resource (`mso_mdoc`, `dc+sd-jwt`) is decided end to end (``evaluateCredential(_:_:role:)``); a `jwk` resource
     /// is decided against the keys the LoTEs' services of the role publish, compared by RFC 7638 thumbprint
     /// (``TrustQueries/keyDecision(thumbprint:roles:docTypes:at:)``); otherwise `resource.type` must be `x5c`
     /// (`unsupported_resource_type`); the role's decision (reader; issuer for every docType asked about, which must
@@ -36,25 +37,22 @@ extension TrustAPI {
         (1...200).contains(requestID.utf8.count) && requestID.utf8.allSatisfy { (0x21...0x7E).contains($0) }
     }
 
-    func evaluate(_ evaluation: EvaluationRequest) throws(APIFailure) -> WireJSON.Object {
+    func evaluate(_ evaluation: EvaluationRequest) throws(APIFailure) -> WireEvaluation {
         func answer(
-            _ trusted: Bool, _ code: ReasonCode?, _ message: String, metadata: WireJSON.Object? = nil
-        ) -> WireJSON.Object {
+            _ trusted: Bool, _ code: ReasonCode?, _ message: String, metadata: WireEvaluation.TrustMetadata? = nil
+        ) -> WireEvaluation {
             decisionMetrics.record("evaluation", trusted: trusted)
-            return [
-                "decision": trusted,
-                "context": [
-                    "reason": ["code": code?.rawValue, "message": message, "role": evaluation.actionName]
-                        as WireJSON.Object,
-                    "trust_metadata": metadata,
-                ] as WireJSON.Object,
-            ]
+            return WireEvaluation(
+                decision: trusted, code: code, message: message, role: evaluation.actionName, trustMetadata: metadata)
         }
         guard let role = EvaluationRole(actionName: evaluation.actionName) else {
             return answer(
                 false, .unsupportedAction,
                 "action.name \(evaluation.actionName.map { "\"\($0)\"" } ?? "is absent"); this trust registry decides "
                     + EvaluationRole.allNames.joined(separator: ", "))
+        }
+        if let credential = evaluation.credential {
+            return try evaluateCredential(credential, evaluation, role: role)
         }
         if let jwk = evaluation.jwk {
             let thumbprint: String
@@ -71,18 +69,16 @@ extension TrustAPI {
             guard case .trusted(let trusted) = decision else {
                 return answer(false, decision.reason, decision.message)
             }
-            let metadata: WireJSON.Object = [
-                "thumbprint": thumbprint, "list": trusted.anchor.list.description, "entity": trusted.anchor.name,
-                "service": trusted.anchor.subject, "provider": trusted.anchor.provider, "docTypes": trusted.docTypes,
-                "generation": queries.generation,
-            ]
-            return answer(true, nil, decision.message, metadata: metadata)
+            let metadata = WireEvaluation.KeyMatch(
+                thumbprint: thumbprint, trusted: trusted, generation: queries.generation)
+            return answer(true, nil, decision.message, metadata: .key(metadata))
         }
         guard evaluation.resourceType == "x5c", let chain = evaluation.chain else {
             let found = evaluation.resourceType.map { "\"\($0)\"" } ?? "no resource.type (name resolution)"
             return answer(
                 false, .unsupportedResourceType,
-                "this trust registry decides on X.509 chains (resource.type \"x5c\") and keys (\"jwk\"), found \(found)"
+                "this trust registry decides on X.509 chains (resource.type \"x5c\"), keys (\"jwk\") and credentials "
+                    + "(\"mso_mdoc\", \"dc+sd-jwt\"), found \(found)"
             )
         }
         let time = evaluation.time ?? now()
@@ -117,9 +113,9 @@ extension TrustAPI {
             case .reader: "reader"
             case .walletProvider: "wallet_provider"
             }
-        let metadata = WireJSON.decision(
-            decision, query: query, docType: docType, leaf: chain[0], at: time,
-            generation: queries.generation)
+        let metadata = WireEvaluation.TrustMetadata.decision(
+            WireDecision(
+                decision, query: query, docType: docType, leaf: chain[0], at: time, generation: queries.generation))
         guard decision.isTrusted else {
             return answer(false, decision.reason, decision.message, metadata: metadata)
         }

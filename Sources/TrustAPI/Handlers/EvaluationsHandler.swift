@@ -37,7 +37,7 @@ extension TrustAPI {
                     "options.evaluations_semantic: expected execute_all, deny_on_first_deny or permit_on_first_permit, "
                         + "found \"\(semantic)\"")
             }
-            var answers: [Any?] = []
+            var answers: [WireEvaluation] = []
             for (index, item) in items.enumerated() {
                 guard case .object(let own) = item else {
                     throw APIFailure.badBody("evaluations[\(index)]: expected an object, found \(item.kindName)")
@@ -50,12 +50,12 @@ extension TrustAPI {
                     RequestBody(members: members, path: "evaluations[\(index)]"), chains: chains)
                 let decided = try evaluate(evaluation)
                 answers.append(decided)
-                let permitted = decided["decision"] as? Bool == true
+                let permitted = decided.decision
                 if semantic == "deny_on_first_deny" && !permitted || semantic == "permit_on_first_permit" && permitted {
                     break
                 }
             }
-            return APIResponse.json(["evaluations": answers])
+            return APIResponse.json(WireEvaluation.Batch(answers))
         }
         if let requestID = request.headers["X-Request-ID"], Self.isEchoable(requestID) {
             response.headers["X-Request-ID"] = requestID
@@ -81,10 +81,7 @@ extension TrustAPI {
                 }
                 base = "http://\(host)"
             }
-            return APIResponse.json([
-                "policy_decision_point": base, "access_evaluation_endpoint": base + "/access/v1/evaluation",
-                "access_evaluations_endpoint": base + "/access/v1/evaluations",
-            ])
+            return APIResponse.json(WireAuthZENConfiguration(base: base))
         }
     }
 

@@ -7,7 +7,7 @@ import X509
 extension TrustAPI {
     /// `GET /healthz`: 200 `{"status": "alive"}` while the process answers at all (a liveness probe).
     func health(_ request: HTTPRequest) -> HTTPResponse {
-        APIResponse.json(["status": "alive"])
+        APIResponse.json(WireReadiness.Liveness())
     }
 
     /// `GET /readyz`: 200 when a verified generation is loaded and every configured list is trusted (`fresh` or
@@ -20,43 +20,38 @@ extension TrustAPI {
         let time = now()
         let status = service.status(at: time)
         let document = service.snapshotDocument
-        var missing: [WireJSON.Object] = []
+        var missing: [WireReadiness.Missing] = []
         if document == nil {
-            missing.append([
-                "what": "snapshot", "reason": ReasonCode.snapshotUnavailable.rawValue,
-                "message": "no verified snapshot generation is loaded yet",
-            ])
+            missing.append(.snapshot(.snapshotUnavailable, "no verified snapshot generation is loaded yet"))
         }
         for list in status.lists where !list.state.isTrusted {
-            missing.append([
-                "what": "list", "list": list.id.description, "state": list.state.rawValue,
-                "reason": list.state.reasonCode?.rawValue, "message": list.stateReason,
-            ])
+            missing.append(.list(list))
         }
-        var body: WireJSON.Object = [
-            "ready": missing.isEmpty, "status": status.monitoringStatus.word, "headline": status.headline,
-            "time": time, "generation": document?.snapshot.generation, "missing": missing,
-            // Still ready (every decision comes from lists verified in memory), but not stored: a restart would lose
-            // what this process verified since.
-            "stored": status.persistFailure == nil,
-        ]
-        if missing.isEmpty { return APIResponse.json(body) }
-        body["reason"] = ReasonCode.notReady.rawValue
-        body["message"] =
+        // `stored` false is still ready (every decision comes from lists verified in memory), but a restart would
+        // lose what this process verified since.
+        let generation = document?.snapshot.generation
+        if missing.isEmpty {
+            return APIResponse.json(
+                WireReadiness(status: status, time: time, generation: generation, missing: [], failure: nil))
+        }
+        let message =
             document == nil
             ? "no verified snapshot generation is loaded yet"
             : "not every configured list is trusted: "
                 + status.lists.filter { !$0.state.isTrusted }.map { "\($0.id) is \($0.state.rawValue)" }.joined(
                     separator: ", ")
-        return APIResponse.json(body, status: 503)
+        return APIResponse.json(
+            WireReadiness(
+                status: status, time: time, generation: generation, missing: missing,
+                failure: WireError(.notReady, message)),
+            status: 503)
     }
 
-    /// `GET /v1/status`: exactly what `trustctl status --json` prints (``WireJSON/status(_:snapshot:configuration:)``), at now.
+    /// `GET /v1/status`: exactly what `trustctl status --json` prints (``WireStatus``), at now.
     func status(_ request: HTTPRequest) -> HTTPResponse {
         let service = holder.service
         return APIResponse.json(
-            WireJSON.status(
-                service.status(at: now()), snapshot: service.snapshot, configuration: service.configuration))
+            WireStatus(service.status(at: now()), snapshot: service.snapshot, configuration: service.configuration))
     }
 
     /// `GET /metrics`: the service's families (the textfile's, ``TrustService/metricsFamilies(at:)``), the API's

@@ -2,12 +2,12 @@ import Synchronization
 import TrustListsService
 
 /// The API's decision counts, by endpoint and result: `trustlists_decisions_total{query, result}`. `query` is `reader`,
-/// `issuer`, `request`, `device-request` or `evaluation`; `result` is `trusted` or `not_trusted`. Every pair is
+/// `issuer`, `request`, `device-request`, `credential` or `evaluation`; `result` is `trusted` or `not_trusted`. Every pair is
 /// exported from the start, at 0, so that a rate or an alert on `not_trusted` can be written and checked on a daemon
 /// that has decided nothing yet.
 final class DecisionMetrics: Sendable {
     /// The endpoints that decide, in the order exported.
-    static let queries = ["reader", "issuer", "request", "device-request", "evaluation"]
+    static let queries = ["reader", "issuer", "request", "device-request", "credential", "evaluation"]
 
     /// One endpoint's counts: atomics, so that counting never makes a request wait for another.
     private final class Counts: Sendable {

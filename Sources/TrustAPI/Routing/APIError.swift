@@ -36,6 +36,9 @@ extension ReasonCode {
     public static let malformedQuery = Self(rawValue: "malformed_query")
     /// `GET /console/{asset}` names no file of the console (404).
     public static let unknownAsset = Self(rawValue: "unknown_asset")
+    /// An answer that could not be written as JSON (a value JSON cannot hold): a fault of this build, never of the
+    /// request (500).
+    public static let internalError = Self(rawValue: "internal_error")
 }
 
 /// A request the API refuses before deciding anything: the status and the error body's reason and message.
@@ -64,15 +67,25 @@ struct APIFailure: Error {
     var response: HTTPResponse { APIResponse.error(status, reason, message) }
 }
 
-/// The responses of the API: JSON with the wire vocabulary's encoder (``WireJSON/render(_:)``, the bytes the CLI's
-/// `--json` prints), and error bodies `{"reason", "message"}`.
+/// The responses of the API: a typed wire value written by the wire's one JSON writer (``WireJSON/render(_:)``, the
+/// bytes the CLI's `--json` prints), and error bodies `{"reason", "message"}` (``WireError``).
 enum APIResponse {
     /// `application/json` content type.
     static let jsonType = "application/json"
 
-    /// A JSON response that no cache may store (decisions, status: they change with every refresh and request).
-    static func json(_ object: WireJSON.Object, status: Int = 200) -> HTTPResponse {
-        json(body: WireJSON.renderedBytes(object), status: status)
+    /// A JSON response that no cache may store (decisions, status: they change with every refresh and request); 500
+    /// `internal_error` if the value cannot be written (the wire values hold nothing JSON cannot write).
+    static func json(_ value: some Encodable, status: Int = 200) -> HTTPResponse {
+        json(status: status) { try WireJSON.renderedBytes(value) }
+    }
+
+    /// A JSON response of the text `write` returns, not cacheable; 500 `internal_error` if it throws.
+    static func json(status: Int = 200, writing write: () throws -> [UInt8]) -> HTTPResponse {
+        do {
+            return json(body: try write(), status: status)
+        } catch {
+            return Self.error(500, .internalError, "the answer could not be written as JSON: \(error)")
+        }
     }
 
     /// A JSON response of text already written, not cacheable.
@@ -89,6 +102,7 @@ enum APIResponse {
 
     /// An error body: `{"reason": code, "message": text}`, not cacheable.
     static func error(_ status: Int, _ reason: ReasonCode, _ message: String) -> HTTPResponse {
-        json(["reason": reason.rawValue, "message": message], status: status)
+        // A reason and a message are strings: writing them cannot fail, so this never recurses.
+        json(body: (try? WireJSON.renderedBytes(WireError(reason, message))) ?? [], status: status)
     }
 }

@@ -41,6 +41,7 @@ extension TrustAPI {
         Route(.post, "/v1/decisions/issuer") { $0.issuerDecision($1) },
         Route(.post, "/v1/decisions/request") { $0.requestDecision($1) },
         Route(.post, "/v1/decisions/device-request") { $0.deviceRequestDecision($1) },
+        Route(.post, "/v1/decisions/credential") { $0.credentialDecision($1) },
         Route(.post, "/evaluation") { $0.evaluation($1) },
         Route(.post, "/access/v1/evaluation") { $0.evaluation($1) },
         Route(.post, "/access/v1/evaluations") { $0.evaluations($1) },

@@ -1,3 +1,5 @@
+import TrustLists
+
 /// Command-line arguments after parsing against a ``CommandSpec``: `--name value`, `--name=value`, flags, and
 /// positional arguments; `--` ends the options.
 public struct ParsedArguments: Sendable {
@@ -75,26 +77,9 @@ public struct ParsedArguments: Sendable {
         return value
     }
 
-    /// `; did you mean '--x'?` for the known option closest to `name`, when one is close.
+    /// `; did you mean '--x'?` for the known option closest to `name`, when one is close (``Spelling``).
     private static func hint(for name: String, in spec: CommandSpec) -> String {
-        let scored = spec.options.map { ($0.name, editDistance(name, $0.name)) }.min { $0.1 < $1.1 }
-        guard let (closest, distance) = scored, distance <= max(2, name.count / 3) else { return "" }
-        return "; did you mean '--\(closest)'?"
-    }
-
-    /// The Levenshtein distance between two words (insertions, deletions and substitutions of characters).
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a)
-        let b = Array(b)
-        var previous = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var current = [i] + [Int](repeating: 0, count: b.count)
-            for j in 1...max(b.count, 1) where !b.isEmpty {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return a.isEmpty ? b.count : previous[b.count]
+        Spelling.closest(to: name, among: spec.options.map(\.name)).map { "; did you mean '--\($0)'?" } ?? ""
     }
 }
 

@@ -25,7 +25,7 @@ enum MonitoringCommand {
         do {
             return try ConfigOption.load(arguments, context: context)
         } catch {
-            context.printError("UNKNOWN: \(error)")
+            context.printError("UNKNOWN: \(error.code): \(error)")
             return nil
         }
     }

@@ -42,19 +42,21 @@ enum QueryCommand {
     }
 
     /// Prints a decision and returns the exit status: 0 trusted, 1 not trusted.
+    /// - Throws: what ``WireJSON/render(_:)`` throws (nothing, for a decision).
     static func report(
         _ decision: TrustDecision, kind: String, docType: String?, inputs: Inputs, json: Bool, context: CommandContext
-    ) -> Int32 {
+    ) throws -> Int32 {
         if json {
-            context.standardOutput(WireJSON.render(self.json(decision, kind: kind, docType: docType, inputs: inputs)))
+            context.standardOutput(
+                try WireJSON.render(self.json(decision, kind: kind, docType: docType, inputs: inputs)))
         } else {
             context.print(text(decision, kind: kind, docType: docType, inputs: inputs))
         }
         return decision.isTrusted ? 0 : 1
     }
 
-    static func json(_ decision: TrustDecision, kind: String, docType: String?, inputs: Inputs) -> WireJSON.Object {
-        WireJSON.decision(
+    static func json(_ decision: TrustDecision, kind: String, docType: String?, inputs: Inputs) -> WireDecision {
+        WireDecision(
             decision, query: kind, docType: docType, leaf: inputs.chain[0], at: inputs.time,
             generation: inputs.queries.generation)
     }

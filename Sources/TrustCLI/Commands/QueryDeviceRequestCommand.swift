@@ -45,7 +45,7 @@ enum QueryDeviceRequestCommand: Command {
         guard let service = ServiceLoading.loaded(arguments, context: context, at: time) else { return 2 }
         let decision = service.deviceRequestDecision(
             deviceRequest: deviceRequest, sessionTranscript: transcript, at: time)
-        return PresentationOutput.report(
+        return try PresentationOutput.report(
             decision, query: "device-request", time: time, generation: service.queries.generation,
             json: arguments.flag("json"), context: context)
     }

@@ -43,7 +43,7 @@ enum QueryIssuerCommand: Command {
             return 2
         case .success(let inputs):
             let decision = inputs.queries.issuerDecision(chain: inputs.chain, docType: docType, at: inputs.time)
-            return QueryCommand.report(
+            return try QueryCommand.report(
                 decision, kind: "issuer", docType: docType, inputs: inputs, json: arguments.flag("json"),
                 context: context)
         }

@@ -23,6 +23,7 @@ enum QueryReaderCommand: Command {
               revoked                 a certificate below the anchor is on its issuer's verified CRL
               revocation_unavailable  revocation mode require: an issuer's CRL is missing or expired at --at
               reader_eku              the leaf lacks EKU 1.0.18013.5.1.6
+              reader_key_usage        the leaf's keyUsage does not allow digitalSignature (it may not sign a request)
 
             EXIT STATUS: 0 trusted, 1 not trusted (the reason is printed), 2 usage error, unreadable chain or
             configuration, or a cache directory that cannot be read.
@@ -35,7 +36,7 @@ enum QueryReaderCommand: Command {
             return 2
         case .success(let inputs):
             let decision = inputs.queries.readerDecision(chain: inputs.chain, at: inputs.time)
-            return QueryCommand.report(
+            return try QueryCommand.report(
                 decision, kind: "reader", docType: nil, inputs: inputs, json: arguments.flag("json"), context: context)
         }
     }

@@ -85,7 +85,7 @@ enum QueryRequestCommand: Command {
             } else {
                 service.requestDecision(url: arguments.positionals[0], at: time)
             }
-        return PresentationOutput.report(
+        return try PresentationOutput.report(
             decision, query: "request", time: time, generation: service.queries.generation,
             json: arguments.flag("json"), context: context)
     }

@@ -57,9 +57,9 @@ enum RefreshCommand: Command {
             return MonitoringStatus.unknown.exitStatus
         }
         if arguments.flag("json") {
-            var object = WireJSON.refresh(report)
-            object["dryRun"] = dryRun
-            context.standardOutput(WireJSON.render(object))
+            var wire = WireRefreshReport(report)
+            wire.dryRun = dryRun
+            context.standardOutput(try WireJSON.render(wire))
         } else {
             if dryRun { context.print("dry run at \(Timestamp.text(time)) (--at): verified, nothing stored") }
             context.print(text(report))

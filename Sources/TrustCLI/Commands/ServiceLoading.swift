@@ -22,7 +22,7 @@ enum ServiceLoading {
         do {
             configuration = try ConfigOption.load(arguments, context: context)
         } catch {
-            return .failure(Failure(message: error.description))
+            return .failure(Failure(message: "\(error.code): \(error.description)"))
         }
         let service = TrustService(configuration: configuration, readOnly: true, memoCapacity: memoCapacity)
         do {

@@ -12,12 +12,15 @@ enum SnapshotCommand: Command {
             ConfigOption.option
         ],
         discussion: """
-            The snapshot is JSON (schemaVersion 1): generation, builtAt, sources (one per configured list, with the
-            facts that decide its state), issuers (IACAs with their docTypes) and verifiers (RICAL entries). Dates are
-            RFC 3339 UTC; certificates and DER names are base64, hashes and key identifiers hex. It is built from the
-            lists cached by the last refresh, each verified again, never read from snapshot.json (which is written for
-            other processes); its generation is the one the last refresh recorded. Before any refresh every list is
-            no_trust.
+            The snapshot is JSON (schemaVersion 2): generation, builtAt, sources (one per configured list, with the
+            facts that decide its state), and three tables (fields + rows): issuers (IACAs, and the certificates of
+            PID and mDL issuance services of LoTEs, with their docTypes), verifiers (RICAL entries, and the
+            certificates of WRPAC issuance services) and services (every service of each usable LoTE: entity, name,
+            type, status, statusStartingTime, listed, certificates, keyThumbprints, skis, source). Dates are RFC
+            3339 UTC; certificates and DER names are base64, hashes and key identifiers hex. It is built from the
+            lists cached by the last refresh, each verified again, never read from snapshot.json (which is written
+            for other processes); its generation is the one the last refresh recorded. Before any refresh every list
+            is no_trust.
 
             EXIT STATUS: 0 printed, 2 usage error, unreadable configuration or cache directory.
             """)

@@ -21,7 +21,10 @@ enum StatusCommand: Command {
             The first line names each list that is not well and why, e.g. WARNING: demo/vical kept last good
             (rollback), 2 fresh at <time>. A refresh (trustctl refresh or trustlistd) that could not store its
             results leaves that failure in the cache's lock file; status reports it (WARNING) until a refresh stores.
-            Below the lists, the CRLs of the CAs the lists name (state fresh, stale, expired or missing).
+            Below the lists, the CRLs of the CAs the lists name, one row per CA: state fresh (a verified CRL before its
+            nextUpdate), stale (past it, within revocation.graceSeconds), expired (past the grace), missing (the CA
+            has a CRL source but no CRL of it was verified; the last error says why) or none (the CA names no usable
+            CRL source).
 
             EXIT STATUS (monitoring-plugin convention): 0 OK, 1 WARNING (a list is overdue, or its last refresh
             failed while its last good version is still trusted, or the last refresh could not store its results;
@@ -45,8 +48,8 @@ enum StatusCommand: Command {
         let report = service.status(at: time)
         if arguments.flag("json") {
             context.standardOutput(
-                WireJSON.render(
-                    WireJSON.status(report, snapshot: service.snapshot, configuration: service.configuration)))
+                try WireJSON.render(
+                    WireStatus(report, snapshot: service.snapshot, configuration: service.configuration)))
         } else {
             context.print(text(report) + "\n" + snapshotText(service.snapshot))
         }

@@ -30,11 +30,11 @@ enum VerifyCRLCommand {
             context.printError("Error: \(error)")
             return 2
         }
-        return VerifyCommand.report(
-            file: file, json: arguments.flag("json"), context: context, rejection: WireJSON.crlRejection
+        return try VerifyCommand.report(
+            file: file, json: arguments.flag("json"), context: context, rejection: WireCRLVerification.init(rejected:)
         ) { () throws(TrustListError) in
             let verified = try CRLVerifier(issuer: issuer).verify(bytes, at: time)
-            return (WireJSON.crlVerification(verified), verifiedText(verified, file: file))
+            return (WireCRLVerification(verified), verifiedText(verified, file: file))
         }
     }
 

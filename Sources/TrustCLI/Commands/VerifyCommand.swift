@@ -95,12 +95,12 @@ enum VerifyCommand: Command {
         var settings = VerificationSettings()
         settings.expectedProvider = arguments.value("provider")
         let verifier = TrustListVerifier(anchors: roots, settings: settings)
-        return report(
+        return try report(
             file: file, json: arguments.flag("json"), context: context,
-            rejection: { WireJSON.rejection($0, kind: kind) }
+            rejection: { WireListVerification(rejected: $0, kind: kind) }
         ) { () throws(TrustListError) in
             let verified = try verifier.verify(bytes, kind: kind, at: time)
-            return (WireJSON.verification(verified), verifiedText(verified, file: file))
+            return (WireListVerification(verified), verifiedText(verified, file: file))
         }
     }
 
@@ -128,25 +128,27 @@ enum VerifyCommand: Command {
     /// Runs a verification and prints its outcome as every kind does: the VALID text or the JSON (exit 0), or
     /// REJECTED with the reason code and message, or the rejection JSON (exit 1).
     /// - Parameters:
-    ///   - rejection: the JSON of a rejection.
-    ///   - verify: the verification, returning its JSON and its text.
-    static func report(
-        file: String, json: Bool, context: CommandContext, rejection: (TrustListError) -> WireJSON.Object,
-        _ verify: () throws(TrustListError) -> (json: WireJSON.Object, text: String)
-    ) -> Int32 {
+    ///   - rejection: the wire value of a rejection.
+    ///   - verify: the verification, returning its wire value and its text.
+    /// - Throws: what ``WireJSON/render(_:)`` throws (nothing, for these values).
+    static func report<Wire: Encodable>(
+        file: String, json: Bool, context: CommandContext, rejection: (TrustListError) -> Wire,
+        _ verify: () throws(TrustListError) -> (json: Wire, text: String)
+    ) throws -> Int32 {
+        let verified: (json: Wire, text: String)
         do {
-            let verified = try verify()
-            context.standardOutput(json ? WireJSON.render(verified.json) : verified.text + "\n")
-            return 0
+            verified = try verify()
         } catch {
             if json {
-                context.standardOutput(WireJSON.render(rejection(error)))
+                context.standardOutput(try WireJSON.render(rejection(error)))
             } else {
                 context.print("REJECTED  \(file): \(error.code)")
                 context.print("  \(error.reason)")
             }
             return 1
         }
+        context.standardOutput(json ? try WireJSON.render(verified.json) : verified.text + "\n")
+        return 0
     }
 
     static func verifiedText(_ verified: VerifiedList, file: String) -> String {

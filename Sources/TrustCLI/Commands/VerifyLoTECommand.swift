@@ -25,14 +25,14 @@ enum VerifyLoTECommand {
         else { return 2 }
         let verifier = LoTEVerifier(
             anchors: roots, settings: LoTEVerificationSettings(expectedType: arguments.value("lote-type")))
-        return VerifyCommand.report(
-            file: file, json: arguments.flag("json"), context: context, rejection: WireJSON.loteRejection
+        return try VerifyCommand.report(
+            file: file, json: arguments.flag("json"), context: context, rejection: WireLoTEVerification.init(rejected:)
         ) { () throws(TrustListError) in
             let verified = try verifier.verify(bytes, at: time)
             guard let lote = verified.list.lote else {
                 throw TrustListError(.wrongListType, "the verified document is not a LoTE")
             }
-            return (WireJSON.loteVerification(verified, lote: lote), verifiedText(verified, lote: lote, file: file))
+            return (WireLoTEVerification(verified, lote: lote), verifiedText(verified, lote: lote, file: file))
         }
     }
 

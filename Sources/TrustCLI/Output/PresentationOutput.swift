@@ -6,13 +6,15 @@ import TrustListsService
 /// How `query request` and `query device-request` print a decision: JSON (the wire vocabulary) or a readable block.
 enum PresentationOutput {
     /// Prints a decision and returns the exit status: 0 trusted, 1 not trusted.
+    /// - Throws: what ``WireJSON/render(_:)`` throws (nothing, for a decision).
     static func report(
         _ decision: PresentationDecision, query: String, time: Date, generation: UInt64, json: Bool,
         context: CommandContext
-    ) -> Int32 {
+    ) throws -> Int32 {
         if json {
             context.standardOutput(
-                WireJSON.render(WireJSON.presentation(decision, query: query, at: time, generation: generation)))
+                try WireJSON.render(
+                    WirePresentationDecision(decision, query: query, at: time, generation: generation)))
         } else {
             context.print(text(decision, query: query, time: time, generation: generation))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import JOSE
 import X509
 
 /// The service's configuration: one JSON file (docs/architecture.md, Configuration). Relative paths in it resolve
@@ -34,6 +35,8 @@ public struct Configuration: Sendable {
     /// The HTTP API of `trustlistd` (`server`); nil when absent (the daemon then serves only on sockets systemd
     /// passes it).
     public var server: ServerSettings?
+    /// How `trustlistd` writes its log (`log`; defaults when absent).
+    public var log: LogSettings
 
     /// Every configured list, in file order (VICAL, RICAL, then the LoTEs in their order within a network).
     public var lists: [ListConfiguration] {
@@ -89,25 +92,13 @@ public struct Configuration: Sendable {
             throw ConfigurationError(
                 file: name, path: "", message: "\(json.count) bytes; a configuration has at most 1 MiB")
         }
-        let value: JSONValue
-        do {
-            value = try JSONDecoder().decode(JSONValue.self, from: json)
-        } catch {
-            // JSONDecoder says only "not valid JSON" on Linux; JSONSerialization says where.
-            var detail = FoundationErrorText.describe(error)
-            do {
-                _ = try JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
-            } catch let syntax {
-                detail = FoundationErrorText.describe(syntax)
-            }
-            throw ConfigurationError(file: name, path: "", message: "not valid JSON (\(detail))")
-        }
+        let value = try Self.document(json, file: name)
         let folder = file.deletingLastPathComponent()
         let top = try JSONObjectReader(value, path: "", file: name)
         try top.requireOnly([
             "cacheDirectory", "checkIntervalSeconds", "refreshIntervalSeconds", "backoffBaseSeconds",
             "backoffCapSeconds",
-            "clockSkewSeconds", "allowInsecureURLs", "http", "networks", "presentation", "server",
+            "clockSkewSeconds", "allowInsecureURLs", "http", "networks", "presentation", "server", "log",
         ])
         self.file = file
         let cachePath = try top.string("cacheDirectory") ?? "../cache"
@@ -138,6 +129,7 @@ public struct Configuration: Sendable {
         http = try Self.httpSettings(top, folder: folder)
         presentation = try PresentationSettings(top.object("presentation"))
         server = try ServerSettings(top.object("server"), folder: folder)
+        log = try LogSettings(top.object("log"))
 
         guard let entries = try top.array("networks") else { throw top.error(at: "networks", "missing (required)") }
         guard !entries.isEmpty else { throw top.error(at: "networks", "must name at least one network") }
@@ -156,6 +148,40 @@ public struct Configuration: Sendable {
         for (network, (_, path)) in zip(networks, entries) {
             try network.credentials.check(configured: configured, file: name, path: "\(path).credentials")
         }
+    }
+
+    /// The file's one JSON value, read by the JOSE module's strict reader: a duplicate member anywhere, a trailing
+    /// comma or anything else outside RFC 8259 refuses the whole file (most JSON tools keep the last of two equal
+    /// keys and this service's reader would not, so an operator's reading and the service's could differ).
+    /// - Throws: ``ConfigurationError`` naming the path (`networks[0].root.sha256: given twice`) and, for text that
+    ///   is not JSON, the line and column.
+    private static func document(_ json: Data, file name: String) throws(ConfigurationError) -> JSONValue {
+        let bytes = [UInt8](json)
+        do {
+            return try JSONDocument(locating: bytes, limits: JSONLimits(maxBytes: 1 << 20, maxDepth: 32)).root.value
+        } catch {
+            let path = JSONPathComponent.dotted(error.path)
+            if error.duplicateName != nil {
+                throw ConfigurationError(
+                    file: name, path: path,
+                    message: "given twice; a key may appear once in an object (tools differ on which one counts)")
+            }
+            let prefix = bytes.prefix(min(error.offset, bytes.count))
+            let line = prefix.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+            let column = prefix.count - (prefix.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
+            throw ConfigurationError(
+                file: name, path: path,
+                message: "not valid JSON at line \(line), column \(column): \(error.message)"
+                    + (Self.isTrailingComma(bytes, at: error.offset) ? " (a trailing comma is not allowed)" : ""))
+        }
+    }
+
+    /// Whether `offset` is a `}` or `]` right after a comma (white space aside).
+    private static func isTrailingComma(_ bytes: [UInt8], at offset: Int) -> Bool {
+        guard bytes.indices.contains(offset), bytes[offset] == UInt8(ascii: "}") || bytes[offset] == UInt8(ascii: "]")
+        else { return false }
+        let before = bytes[..<offset].last { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        return before == UInt8(ascii: ",")
     }
 
     private static func httpSettings(_ top: JSONObjectReader, folder: URL) throws(ConfigurationError) -> HTTPSettings {

@@ -1,46 +1,10 @@
 import Foundation
+import JOSE
 import X509
 
-/// A JSON value as Foundation's `JSONDecoder` reads it, keeping booleans and numbers apart.
-enum JSONValue: Decodable {
-    case object([String: JSONValue])
-    case array([JSONValue])
-    case string(String)
-    case number(Double)
-    case bool(Bool)
-    case null
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let bool = try? container.decode(Bool.self) {
-            self = .bool(bool)
-        } else if let number = try? container.decode(Double.self) {
-            self = .number(number)
-        } else if let string = try? container.decode(String.self) {
-            self = .string(string)
-        } else if let array = try? container.decode([JSONValue].self) {
-            self = .array(array)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
-        }
-    }
-
-    var kind: String {
-        switch self {
-        case .object: "an object"
-        case .array: "an array"
-        case .string: "a string"
-        case .number: "a number"
-        case .bool: "a boolean"
-        case .null: "null"
-        }
-    }
-}
-
-/// Strict reading of a JSON object: every key must be known, every value of the expected type, and every error
-/// names its JSON path.
+/// Strict reading of one JSON object of the configuration (a ``JSONValue`` of the JOSE module's reader, which has
+/// already refused duplicate member names, trailing commas and anything else outside RFC 8259): every key must be
+/// known, every value of the expected type, and every error names its JSON path.
 struct JSONObjectReader {
     let object: [String: JSONValue]
     let path: String
@@ -48,18 +12,21 @@ struct JSONObjectReader {
 
     init(_ value: JSONValue, path: String, file: String) throws(ConfigurationError) {
         guard case .object(let object) = value else {
-            throw ConfigurationError(file: file, path: path, message: "expected an object, found \(value.kind)")
+            throw ConfigurationError(file: file, path: path, message: "expected an object, found \(value.described)")
         }
         self.object = object
         self.path = path
         self.file = file
     }
 
-    /// Rejects keys outside `known`, naming the first one (sorted) and the keys allowed.
+    /// Rejects keys outside `known`, naming the first one (sorted) and the closest allowed key when one is close
+    /// (``Spelling``), else every key allowed.
     func requireOnly(_ known: Set<String>) throws(ConfigurationError) {
-        if let unknown = object.keys.filter({ !known.contains($0) }).sorted().first {
-            throw error(at: unknown, "unknown key; allowed here: \(known.sorted().joined(separator: ", "))")
+        guard let unknown = object.keys.filter({ !known.contains($0) }).sorted().first else { return }
+        if let closest = Spelling.closest(to: unknown, among: known.sorted()) {
+            throw error(at: unknown, "unknown key; did you mean \(closest)?")
         }
+        throw error(at: unknown, "unknown key; allowed here: \(known.sorted().joined(separator: ", "))")
     }
 
     func error(at key: String?, _ message: String) -> ConfigurationError {
@@ -70,7 +37,9 @@ struct JSONObjectReader {
 
     func string(_ key: String) throws(ConfigurationError) -> String? {
         guard let value = object[key] else { return nil }
-        guard case .string(let text) = value else { throw error(at: key, "expected a string, found \(value.kind)") }
+        guard case .string(let text) = value else {
+            throw error(at: key, "expected a string, found \(value.described)")
+        }
         return text
     }
 
@@ -82,14 +51,18 @@ struct JSONObjectReader {
 
     func bool(_ key: String) throws(ConfigurationError) -> Bool? {
         guard let value = object[key] else { return nil }
-        guard case .bool(let bool) = value else { throw error(at: key, "expected true or false, found \(value.kind)") }
+        guard case .bool(let bool) = value else {
+            throw error(at: key, "expected true or false, found \(value.described)")
+        }
         return bool
     }
 
     /// A number within `range`.
     func number(_ key: String, in range: ClosedRange<Double>) throws(ConfigurationError) -> Double? {
         guard let value = object[key] else { return nil }
-        guard case .number(let number) = value else { throw error(at: key, "expected a number, found \(value.kind)") }
+        guard case .number(let number) = value else {
+            throw error(at: key, "expected a number, found \(value.described)")
+        }
         guard range.contains(number) else {
             throw error(
                 at: key,
@@ -114,7 +87,7 @@ struct JSONObjectReader {
         var digests: [[UInt8]] = []
         for (entry, path) in entries {
             guard case .string(let text) = entry, text.count == 64, let digest = bytes(fromHex: text) else {
-                var found = entry.kind
+                var found = entry.described
                 if case .string(let text) = entry {
                     found = "\"\(text.count > 80 ? text.prefix(77) + "..." : text)\" (\(text.count) characters)"
                 }
@@ -133,11 +106,27 @@ struct JSONObjectReader {
 
     func array(_ key: String) throws(ConfigurationError) -> [(value: JSONValue, path: String)]? {
         guard let value = object[key] else { return nil }
-        guard case .array(let array) = value else { throw error(at: key, "expected an array, found \(value.kind)") }
+        guard case .array(let array) = value else {
+            throw error(at: key, "expected an array, found \(value.described)")
+        }
         return array.enumerated().map { ($0.element, "\(child(key))[\($0.offset)]") }
     }
 
     private static func text(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}
+
+extension JSONValue {
+    /// The kind with its article, for messages: `an object`, `a string`, `null`.
+    var described: String {
+        switch self {
+        case .object: "an object"
+        case .array: "an array"
+        case .string: "a string"
+        case .number: "a number"
+        case .bool: "a boolean"
+        case .null: "null"
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JOSE
 
 /// The `presentation` object of the configuration: how the wallet judges the requests verifiers send it
 /// (docs/architecture.md, Presentation).
@@ -86,7 +87,7 @@ public struct PresentationSettings: Sendable, Hashable {
     {
         guard case .string(let text) = entry, !text.isEmpty else {
             throw ConfigurationError(
-                file: file, path: path, message: "expected a non-empty string, found \(entry.kind)")
+                file: file, path: path, message: "expected a non-empty string, found \(entry.described)")
         }
         return text
     }

@@ -74,7 +74,7 @@ public struct ServerSettings: Hashable, Sendable {
                 guard case .string(let text) = entry else {
                     throw ConfigurationError(
                         file: reader.file, path: path,
-                        message: "expected a string like \"127.0.0.1:8441\", found \(entry.kind)")
+                        message: "expected a string like \"127.0.0.1:8441\", found \(entry.described)")
                 }
                 if let problem = Self.problem(withListenAddress: text) {
                     throw ConfigurationError(file: reader.file, path: path, message: problem)

@@ -48,13 +48,13 @@ public struct URLPolicy: Sendable {
             redirectProtocols = "file"  // libcurl follows no redirects for file://; listed to stay within `protocols`
         case (.http, false), (.file, false):
             throw TrustListError(
-                .networkError,
+                .urlRefused,
                 "refusing \(url): only \(allowsPlainHTTP ? "https:// and http://" : "https://") URLs are allowed; "
                     + "set allowInsecureURLs to true to allow \(schemeName):// (meant for tests, demos and local files)"
             )
         case (nil, _):
             throw TrustListError(
-                .networkError,
+                .urlRefused,
                 "refusing \(url): the scheme \(schemeName):// is not supported; use https:// "
                     + "(or http:// or file:// with allowInsecureURLs)")
         }
@@ -66,16 +66,16 @@ public struct URLPolicy: Sendable {
     ///   - url: the URL.
     ///   - allowInsecureURLs: whether `http` and `file` are allowed besides `https`.
     ///   - allowsPlainHTTP: whether `http` is allowed without `allowInsecureURLs` (signed CRLs).
-    /// - Throws: ``TrustListError`` `network_error` when the URL is not absolute, has no host (http, https), or has a
+    /// - Throws: ``TrustListError`` `url_refused` when the URL is not absolute, has no host (http, https), or has a
     ///   scheme that is not allowed.
     public init(url: String, allowInsecureURLs: Bool, allowsPlainHTTP: Bool = false) throws(TrustListError) {
         guard let components = URLComponents(string: url), let scheme = components.scheme, !scheme.isEmpty else {
-            throw TrustListError(.networkError, "not a valid absolute URL: \"\(url)\"; expected https://host/path")
+            throw TrustListError(.urlRefused, "not a valid absolute URL: \"\(url)\"; expected https://host/path")
         }
         try self.init(
             scheme: scheme, of: url, allowInsecureURLs: allowInsecureURLs, allowsPlainHTTP: allowsPlainHTTP)
         if self.scheme != .file, (components.host ?? "").isEmpty {
-            throw TrustListError(.networkError, "not a valid absolute URL: \"\(url)\" has no host")
+            throw TrustListError(.urlRefused, "not a valid absolute URL: \"\(url)\" has no host")
         }
     }
 }

@@ -23,6 +23,9 @@ extension COSEListKind {
     public static var publishesKeys: Bool { false }
     public static var versionRules: VersionRules { .datedList }
 
+    /// `application/cose; cose-type="cose-sign1"` (RFC 9052 §2).
+    public static func mediaType(of bytes: [UInt8]) -> String { "application/cose; cose-type=\"cose-sign1\"" }
+
     public static func context(
         anchors: [Certificate], source: ListSource?, clockSkewSeconds: Double
     ) -> ListContext<VerificationSettings> {

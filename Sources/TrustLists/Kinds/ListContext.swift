@@ -32,6 +32,10 @@ public protocol ListKindDefinition: SignedSourceKind where Verified == VerifiedL
     static var endsChainsAsListed: Bool { get }
     /// Whether the kind publishes bare keys as well as certificates.
     static var publishesKeys: Bool { get }
+    /// What a listed certificate is called in log lines: `iaca`, `reader_ca`, `service_certificate`.
+    static var memberName: String { get }
+    /// The media type of a version as published (what a mirror serves it as).
+    static func mediaType(of bytes: [UInt8]) -> String
     /// The kind's context for a configured list (its provider, EKU, type) or for `trustctl verify` (none).
     /// - Parameters:
     ///   - anchors: the pinned roots.

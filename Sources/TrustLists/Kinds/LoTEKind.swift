@@ -1,4 +1,5 @@
 import Foundation
+import JOSE
 import X509
 
 /// The List of Trusted Entities (ETSI TS 119 602): JSON signed as JAdES baseline B (ETSI TS 119 182-1), ordered by
@@ -14,6 +15,12 @@ public enum LoTEKind: ListKindDefinition {
     public static var endsChainsAsListed: Bool { true }
     public static var publishesKeys: Bool { true }
     public static var versionRules: VersionRules { .lote }
+    public static var memberName: String { "service_certificate" }
+
+    /// `application/jose` for the compact serialization, `application/jose+json` for the JSON one (RFC 7515 §9.2).
+    public static func mediaType(of bytes: [UInt8]) -> String {
+        JAdESSignature.isJSONSerialization(bytes) ? "application/jose+json" : "application/jose"
+    }
 
     public static func context(anchors: [Certificate], source: ListSource?, clockSkewSeconds: Double) -> Context {
         var settings = LoTEVerificationSettings(expectedType: source?.loteType)

@@ -9,6 +9,7 @@ public enum RICALKind: COSEListKind {
     public static var kind: ListKind { .rical }
     public static var displayName: String { "RICAL" }
     public static var listedRole: AnchorRole? { .reader }
+    public static var memberName: String { "reader_ca" }
     public static var x5chainProtected: Bool { true }
 
     public static var signerEKU: WritableKeyPath<VerificationSettings, String?> { \.ricalSignerEKU }

@@ -8,6 +8,7 @@ public enum VICALKind: COSEListKind {
     public static var kind: ListKind { .vical }
     public static var displayName: String { "VICAL" }
     public static var listedRole: AnchorRole? { .issuer }
+    public static var memberName: String { "iaca" }
     public static var x5chainProtected: Bool { false }
 
     public static var signerEKU: WritableKeyPath<VerificationSettings, String?> { \.vicalSignerEKU }

@@ -21,7 +21,7 @@ public struct ListHeader: Sendable {
     /// `extensions`, kept as CBOR; nil when absent.
     public let extensions: CBOR?
 
-    /// The key names of a kind.
+    /// The key names of a kind: a VICAL's (``vical``) or a RICAL's (``rical``).
     struct Keys {
         let provider: String
         let issueID: String
@@ -29,26 +29,26 @@ public struct ListHeader: Sendable {
         /// Every top-level key the kind defines.
         let known: Set<String>
 
-        static func of(_ kind: ListKind) -> Keys {
-            let shared: Set<String> = ["version", "date", "nextUpdate", "notAfter", "certificateInfos", "extensions"]
-            switch kind {
-            case .vical:
-                return Keys(
-                    provider: "vicalProvider", issueID: "vicalIssueID", url: "vicalURL",
-                    known: shared.union(["vicalProvider", "vicalIssueID", "vicalURL"]))
-            case .rical, .lote:  // a LoTE is JSON and never decoded here
-                return Keys(
-                    provider: "provider", issueID: "id", url: "latestRicalUrl",
-                    known: shared.union(["provider", "id", "latestRicalUrl", "type"]))
-            }
-        }
+        /// The keys every kind defines.
+        private static let shared: Set<String> = [
+            "version", "date", "nextUpdate", "notAfter", "certificateInfos", "extensions",
+        ]
+
+        /// ISO/IEC 18013-5 Annex C.1.7.
+        static let vical = Keys(
+            provider: "vicalProvider", issueID: "vicalIssueID", url: "vicalURL",
+            known: shared.union(["vicalProvider", "vicalIssueID", "vicalURL"]))
+
+        /// The second-edition draft's Annex F.
+        static let rical = Keys(
+            provider: "provider", issueID: "id", url: "latestRicalUrl",
+            known: shared.union(["provider", "id", "latestRicalUrl", "type"]))
     }
 
     /// Decodes the shared keys of a payload map and reports its unknown keys.
     /// - Throws: ``TrustListError`` `malformed_payload` naming the key; `wrong_list_type` for a version other
     ///   than 1.x.
-    init(_ root: CBORMapReader, kind: ListKind, warnings: inout ListWarnings) throws(TrustListError) {
-        let keys = Keys.of(kind)
+    init(_ root: CBORMapReader, keys: Keys, warnings: inout ListWarnings) throws(TrustListError) {
         version = try PayloadDecoding.field { try root.required("version").text() }
         try PayloadDecoding.checkVersion(version, warnings: &warnings)
         provider = try PayloadDecoding.field { try root.required(keys.provider).text() }

@@ -28,7 +28,7 @@ public struct Rical: Sendable {
             throw TrustListError(
                 .wrongListType, "type is \"\(type)\"; a RICAL has \"\(Self.readerAuthenticationType)\"")
         }
-        header = try ListHeader(root, kind: .rical, warnings: &warnings)
+        header = try ListHeader(root, keys: .rical, warnings: &warnings)
         certificateInfos = try PayloadDecoding.entries(root, warnings: &warnings) { map, warnings in
             try RicalCertificateInfo(map, warnings: &warnings)
         }

@@ -17,7 +17,7 @@ public struct Vical: Sendable {
             throw TrustListError(
                 .wrongListType, "payload is a RICAL (has provider/type, no vicalProvider); expected a VICAL")
         }
-        header = try ListHeader(root, kind: .vical, warnings: &warnings)
+        header = try ListHeader(root, keys: .vical, warnings: &warnings)
         certificateInfos = try PayloadDecoding.entries(root, warnings: &warnings) { map, warnings in
             try VicalCertificateInfo(map, warnings: &warnings)
         }

@@ -1,19 +1,22 @@
 import Foundation
+internal import JSONText
 
 extension Snapshot {
     /// The snapshot as JSON (the form of `snapshot.json`, described at ``Snapshot``): pretty-printed with sorted
-    /// keys, so that two equal snapshots give the same bytes.
+    /// keys, so that two equal snapshots give the same bytes, by the project's one JSON writer (`PrettyJSONEncoder`,
+    /// the bytes Foundation's `JSONEncoder` writes with `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]`).
     /// - Returns: UTF-8 JSON text ending in a newline.
-    /// - Throws: ``SnapshotError`` `snapshot_encoding` when Foundation cannot encode a value.
+    /// - Throws: ``SnapshotError`` `snapshot_encoding` when a value cannot be written (a number that is not finite).
     public func jsonEncoded() throws(SnapshotError) -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
-            return Array(try encoder.encode(self)) + [UInt8(ascii: "\n")]
+            return try Self.encoder.encode(self)
         } catch {
             throw SnapshotError(.snapshotEncoding, "cannot encode the snapshot as JSON: \(error)")
         }
     }
+
+    /// The writer of `snapshot.json`: dates (the snapshot writes its own as text) as ``Timestamp/text(_:)``.
+    private static let encoder = PrettyJSONEncoder(dateText: { Timestamp.text($0) })
 
     /// Reads a snapshot from its JSON form and checks that it is one this build can query.
     ///

@@ -22,7 +22,7 @@ extension SnapshotBuilder {
         }
         let previous = store.snapshotMark
         let revocation = RevocationIndex(
-            sources: store.crlSources, crls: store.crls, summaries: store.crlRecords.compactMapValues(\.current),
+            sources: store.crlSources, crls: store.crls.current, summaries: store.crls.facts,
             configuration: store.configuration)
         let credentials = Dictionary(
             store.configuration.networks.map { ($0.id, $0.credentials) }, uniquingKeysWith: { first, _ in first })

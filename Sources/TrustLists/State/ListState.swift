@@ -1,16 +1,29 @@
 import Foundation
 import X509
 
-/// The state of a configured list at a given time (docs/architecture.md, List states), and what queries answer in it.
-public enum ListState: String, Sendable, Hashable, Codable, CaseIterable {
-    /// Verified, before `nextUpdate` (or `date + maxAge` where there is none): trusted.
+/// The state of a source at a given time (docs/architecture.md, List states): one type for every source, each kind
+/// using the cases that apply to it (``listStates``: a configured list; ``crlStates``: a CA's CRL). What queries
+/// answer in it, and what it means for monitoring, follow from the state.
+public enum SourceState: String, Sendable, Hashable, Codable, CaseIterable {
+    /// A verified version, before its `nextUpdate` (a list without one: `date + maxAge`): trusted.
     case fresh
-    /// Past `nextUpdate`, within the grace period: trusted, flagged.
+    /// A list past `nextUpdate`, within the network's grace period: trusted, flagged.
     case overdue
-    /// Past `notAfter`, past the grace period, or its signer chain has expired: not trusted.
+    /// A CRL past its nextUpdate, within `revocation.graceSeconds`: still checked, flagged.
+    case stale
+    /// Past the grace period, past `notAfter`, or its signer chain has expired: not trusted.
     case expired
-    /// Never had a verified list: not trusted.
+    /// A CA with a CRL source, but no CRL of it verified.
+    case missing
+    /// A CA that names no usable CRL source (no http(s) CRLDistributionPoint, no configured URL): nothing to fetch.
+    case none
+    /// A list that never had a verified version: not trusted.
     case noTrust = "no_trust"
+
+    /// The states a configured list can be in, in order of health.
+    public static let listStates: [SourceState] = [.fresh, .overdue, .expired, .noTrust]
+    /// The states a CA's CRL can be in, in order of health.
+    public static let crlStates: [SourceState] = [.fresh, .stale, .expired, .missing, .none]
 
     /// Whether queries may answer "trusted" from a list in this state.
     public var isTrusted: Bool { self == .fresh || self == .overdue }
@@ -41,15 +54,18 @@ public enum ListState: String, Sendable, Hashable, Codable, CaseIterable {
     }
 }
 
-extension ListState {
-    /// The query-facing reason of a state that is not fresh (logs and metrics): `trust_list_overdue`,
-    /// `trust_list_expired`, `trust_list_unavailable`; nil when fresh.
+/// The state of a configured list (docs/architecture.md, List states).
+public typealias ListState = SourceState
+
+extension SourceState {
+    /// The query-facing reason of a list state that is not fresh (logs and metrics): `trust_list_overdue`,
+    /// `trust_list_expired`, `trust_list_unavailable`; nil when fresh (and for the states of CRLs).
     public var reasonCode: ReasonCode? {
         switch self {
-        case .fresh: nil
         case .overdue: .trustListOverdue
         case .expired: .trustListExpired
         case .noTrust: .trustListUnavailable
+        case .fresh, .stale, .missing, .none: nil
         }
     }
 }

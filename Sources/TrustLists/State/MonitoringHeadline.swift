@@ -11,7 +11,7 @@ public enum MonitoringHeadline {
     ///   - problems: what is wrong, most important first (``problem(_:state:lastError:)``, ``notStored(_:)``).
     ///   - states: the state of every configured list, counted in ``ListState`` order.
     public static func text(_ status: MonitoringStatus, problems: [String], states: [ListState]) -> String {
-        let counts = ListState.allCases.compactMap { state -> String? in
+        let counts = ListState.listStates.compactMap { state -> String? in
             let count = states.filter { $0 == state }.count
             return count == 0 ? nil : "\(count) \(state.rawValue)"
         }
@@ -29,10 +29,9 @@ public enum MonitoringHeadline {
     public static func problem(_ id: ListID, state: ListState, lastError: TrustListError.Code?) -> String? {
         let failure = lastError.map { " (\($0))" } ?? ""
         switch state {
-        case .expired: return "\(id) expired" + failure
-        case .noTrust: return "\(id) no_trust" + failure
-        case .overdue: return "\(id) overdue" + (lastError.map { ", kept last good (\($0))" } ?? "")
         case .fresh: return lastError.map { "\(id) kept last good (\($0))" }
+        case .overdue, .stale: return "\(id) \(state.rawValue)" + (lastError.map { ", kept last good (\($0))" } ?? "")
+        case .expired, .noTrust, .missing, .none: return "\(id) \(state.rawValue)" + failure
         }
     }
 

@@ -1,15 +1,17 @@
 import Foundation
 
-/// What `trustctl status` reports for one list.
-public struct ListStatus: Sendable {
-    /// The list.
-    public let id: ListID
+/// What `trustctl status`, `/v1/status`, the metrics and the console report for one source (docs/cli.md, "status"),
+/// whatever its family: the source, its state and why, the facts of the version in use, where that came from, and
+/// the record of its refreshes. ``ListStatus`` and ``CRLStatus`` are its two forms.
+public struct SourceStatus<Source: Sendable, Facts: VersionFacts>: Sendable {
+    /// The source: a list's id, or a CA's CRL source.
+    public let source: Source
     /// Its state at the report's time.
-    public let state: ListState
-    /// Why the state is not fresh; nil when fresh.
+    public let state: SourceState
+    /// Why the state is not fresh, in words a person can act on; nil when fresh.
     public let stateReason: String?
     /// The version in use; nil when none.
-    public let current: ListSummary?
+    public let current: Facts?
     /// Where it came from; nil when none.
     public let origin: ListOrigin?
     /// The last refresh attempt.
@@ -19,8 +21,30 @@ public struct ListStatus: Sendable {
     /// Failures since the last success; nil when the last attempt succeeded.
     public let lastError: RecordedFailure?
 
+    /// A row from the source, its state and its record.
+    public init(
+        _ source: Source, state: SourceState, stateReason: String?, record: SourceRecord<Facts, VersionMark>?
+    ) {
+        self.source = source
+        self.state = state
+        self.stateReason = stateReason
+        current = record?.current
+        origin = record?.origin
+        lastAttempt = record?.lastAttempt
+        lastSuccess = record?.lastSuccess
+        lastError = record?.lastError
+    }
+
     /// Whether the most recent attempt failed.
     public var lastAttemptFailed: Bool { lastError != nil }
+}
+
+/// What `trustctl status` reports for one list.
+public typealias ListStatus = SourceStatus<ListID, ListSummary>
+
+extension SourceStatus where Source == ListID {
+    /// The list.
+    public var id: ListID { source }
 }
 
 /// The health of every configured list at a time (docs/architecture.md, List states), from the records its owner holds
@@ -57,11 +81,8 @@ public struct StatusReport: Sendable {
         self.persistFailure = persistFailure
         crls = crlSources.filter(\.hasSource).map { CRLStatus($0, record: crlRecords[$0.slot], at: time) }
         lists = configuration.lists.map { list in
-            let record = records[list.id] ?? ListRecord()
-            let (state, reason) = list.state(of: record.current, at: time)
-            return ListStatus(
-                id: list.id, state: state, stateReason: reason, current: record.current, origin: record.origin,
-                lastAttempt: record.lastAttempt, lastSuccess: record.lastSuccess, lastError: record.lastError)
+            let (state, reason) = list.state(of: records[list.id]?.current, at: time)
+            return ListStatus(list.id, state: state, stateReason: reason, record: records[list.id])
         }
     }
 

@@ -42,9 +42,9 @@ extension TrustStore {
     public func writeState() throws(TrustListError) {
         guard !isReadOnly else { return }
         var state = StoreState()
-        for (id, record) in records { state.lists[id.description] = record }
+        for (id, record) in lists.records { state.lists[id.description] = record }
         state.snapshot = snapshotMark
-        state.crls = Dictionary(uniqueKeysWithValues: crlRecords.map { ($0.key.description, $0.value) })
+        state.crls = Dictionary(uniqueKeysWithValues: crls.records.map { ($0.key.description, $0.value) })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         // Seconds since 1970 as JSON numbers keep a Date exactly (RFC 3339 text would round fractions, and the

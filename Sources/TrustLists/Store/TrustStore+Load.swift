@@ -17,48 +17,29 @@ extension TrustStore {
         try checkReadable()
         readPersistFailure()
         let (state, corrupt) = readState()
-        records = [:]
-        current = [:]
+        lists = SourceTable()
         snapshotMark = state?.snapshot
         for list in configuration.lists {
-            var record = state?.lists[list.id.description] ?? ListRecord()
             let anchors = cachedRoots(list.network)
-            if let verified = loadCurrent(list, record: record, anchors: anchors, at: time) {
-                current[list.id] = verified
-                var summary = ListSummary(verified, id: list.id)
-                // The facts come from the verified list, never from state.json; only when this version was first
-                // verified is kept (re-verifying at that time is what proves an expired version authentic).
-                if let recorded = record.current, recorded.sha256 == summary.sha256, recorded.verifiedAt < time {
-                    summary.verifiedAt = recorded.verifiedAt
-                }
-                if record.current?.sha256 != summary.sha256 {
-                    if record.current != nil {
-                        events.append(
-                            Event(
-                                list: list.id,
-                                message:
-                                    "state named a version that no longer verifies; using \(summary.sha256.prefix(12))"
-                            ))
-                        record.origin = ListOrigin.cache
+            loadSource(
+                ConfiguredLists.self, list.id, recorded: state?.lists[list.id.description],
+                maxBytes: configuration.http.maxBytes, maxBytesSetting: "http.maxBytes",
+                unverifiable: anchors.isEmpty ? "no cached root matches the pins; cached lists wait for a refresh" : nil,
+                verify: { bytes, originally in
+                    verifyCached(bytes, as: list, anchors: anchors, at: time, originally: originally)
+                },
+                onFailure: { error, originally in
+                    if Self.timeBound.contains(error.code), originally == nil {
+                        // Nothing says when it was good: leave it for a later load, but do not use it now.
+                        return .keep("not usable at \(Timestamp.text(time)) (\(error.code))")
                     }
-                    // The validators belong to the version they came with: the next fetch is unconditional, so a
-                    // 304 can never confirm a version other than the one the source sent.
-                    record.etag = nil
-                    record.lastModified = nil
-                }
-                if record.current == nil { record.origin = ListOrigin.cache }
-                record.current = summary
-                record.raiseHighWater(to: summary.mark, rules: list.id.kind.versionRules)
-            } else {
-                record.current = nil
-                record.origin = nil
-                record.etag = nil
-                record.lastModified = nil
-            }
-            records[list.id] = record
+                    if Self.intrinsic.contains(error.code) { return .quarantine }
+                    return .keep(
+                        "not usable with this configuration (\(error.code): \(error.reason)); kept in the cache")
+                })
         }
-        loadCRLs(recorded: state?.crls ?? [:], at: time)
-        if state == nil, !corrupt, !current.isEmpty {
+        loadRevocation(recorded: state?.crls ?? [:], at: time)
+        if state == nil, !corrupt, !lists.current.isEmpty {
             events.append(
                 Event(list: nil, message: "state.json missing or unreadable: rebuilt from the verified cached lists"))
         }
@@ -94,102 +75,6 @@ extension TrustStore {
         }
     }
 
-    private func loadCurrent(
-        _ list: ListConfiguration, record: ListRecord, anchors: [Certificate], at time: Date
-    ) -> VerifiedList? {
-        let folder = layout.lists(list.id)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        let suffix = "." + list.id.kind.fileExtension
-        var shas = names.filter { $0.hasSuffix(suffix) && !$0.hasPrefix(".") }.map {
-            String($0.dropLast(suffix.count))
-        }
-        guard !shas.isEmpty else { return nil }
-        guard !anchors.isEmpty else {
-            events.append(
-                Event(list: list.id, message: "no cached root matches the pins; cached lists wait for a refresh"))
-            return nil
-        }
-        // The state's current version first, then the others.
-        if let named = record.current?.sha256, let index = shas.firstIndex(of: named) {
-            shas.swapAt(0, index)
-        }
-        var candidates: [VerifiedList] = []
-        for sha in shas {
-            let file = layout.list(list.id, sha256: sha)
-            if let known = verifiedVersions[list.id]?[sha] {
-                candidates.append(known)
-                continue
-            }
-            let bytes: [UInt8]
-            switch CachedFile.read(file, maxBytes: configuration.http.maxBytes, sha256: sha) {
-            case .success(let read):
-                bytes = read
-            case .failure(.tooLarge(let size)):
-                noteOnce(
-                    Event(
-                        list: list.id,
-                        message: "cached version \(sha.prefix(12)) not usable with this configuration (\(size) bytes, "
-                            + "over http.maxBytes); kept in the cache"))
-                continue
-            case .failure(let problem) where problem.isPresent:
-                quarantine(file, as: quarantineName(file, list: list.id), list: list.id, reason: problem.description)
-                continue
-            case .failure(let problem):
-                noteOnce(Event(list: list.id, message: "cached version \(sha.prefix(12)) not used: \(problem)"))
-                continue
-            }
-            let verifiedAt = record.current?.sha256 == sha ? record.current?.verifiedAt : modificationDate(file)
-            switch verifyCached(bytes, as: list, anchors: anchors, at: time, originally: verifiedAt) {
-            case .success(let verified) where verified.sha256Hex == sha:
-                verifiedVersions[list.id, default: [:]][sha] = verified
-                candidates.append(verified)
-            case .success:
-                quarantine(
-                    file, as: quarantineName(file, list: list.id), list: list.id,
-                    reason: "its name does not match its SHA-256")
-            case .failure(let error) where Self.timeBound.contains(error.code) && verifiedAt == nil:
-                // Nothing says when it was good: leave it for a later load, but do not use it now.
-                events.append(
-                    Event(
-                        list: list.id,
-                        message:
-                            "cached version \(sha.prefix(12)) not usable at \(Timestamp.text(time)) (\(error.code))",
-                        reason: error.code))
-            case .failure(let error) where Self.intrinsic.contains(error.code):
-                quarantine(
-                    file, as: quarantineName(file, list: list.id), list: list.id,
-                    reason: "\(error.code): \(error.reason)", code: error.code)
-            case .failure(let error):
-                events.append(
-                    Event(
-                        list: list.id,
-                        message:
-                            "cached version \(sha.prefix(12)) not usable with this configuration (\(error.code): "
-                            + "\(error.reason)); kept in the cache",
-                        reason: error.code))
-            }
-        }
-        if let named = record.current?.sha256, let match = candidates.first(where: { $0.sha256Hex == named }) {
-            return match
-        }
-        // Never a version below the highest one accepted: an entry removed by a later version must stay removed,
-        // even when the current version's file is lost or damaged (the next refresh fetches the list again).
-        let rules = list.source.kind.versionRules
-        let rollback = RollbackPolicy(accepted: record.highWater, rules: rules)
-        let usable = candidates.filter { (try? rollback.verdict($0.mark)) != nil }
-        for below in candidates where !usable.contains(where: { $0.sha256Hex == below.sha256Hex }) {
-            events.append(
-                Event(
-                    list: list.id,
-                    message:
-                        "cached version \(below.sha256Hex.prefix(12)) (\(rules.describe(below.mark))) is below the "
-                        + "highest accepted (\(record.highWater.map(rules.describe) ?? "-")): not used; the next "
-                        + "refresh fetches the list"
-                ))
-        }
-        return usable.max { rules.precedes($0.mark, $1.mark) }
-    }
-
     /// Verifies a cached version at `time`; when that fails only because of the time (the signer expired since,
     /// or the time asked is before the list), verifies it at the time it was first verified, which proves it
     /// authentic (its state then follows the clock). A version that fails at its own verification time is damaged.
@@ -212,14 +97,5 @@ extension TrustStore {
                 return .failure(error)
             }
         }
-    }
-
-    /// The quarantine name of a list version's file: `network-name-sha256.cose` (`.jws` for a LoTE).
-    private func quarantineName(_ file: URL, list: ListID) -> String {
-        "\(list.network)-\(list.name)-\(file.lastPathComponent)"
-    }
-
-    func modificationDate(_ file: URL) -> Date? {
-        (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date
     }
 }

@@ -7,16 +7,17 @@ extension TrustStore {
     /// - Parameters:
     ///   - file: the bad file (a symbolic link or FIFO is moved itself, never followed or opened).
     ///   - name: its name inside `quarantine/`.
-    ///   - list: the list concerned, if any.
-    ///   - crl: the CRL slot concerned, if any (neither: a file of the whole store, a root).
+    ///   - about: whom the event is about (its list or CRL slot, and the reason code; none for a file of the whole
+    ///     store, a root); its message is replaced.
     ///   - what: what the file is, for a person (`cached version`, `cached root 9c1b…`).
     ///   - reason: why it is bad.
-    ///   - code: the verification failure's reason code, when there is one.
     func quarantine(
-        _ file: URL, as name: String, list: ListID? = nil, crl: CRLSlotID? = nil, what: String = "cached version",
-        reason: String, code: TrustListError.Code? = nil
+        _ file: URL, as name: String, event about: Event = Event(list: nil, message: ""),
+        what: String = "cached version", reason: String
     ) {
-        func event(_ message: String) -> Event { Event(list: list, crl: crl, message: message, reason: code) }
+        func event(_ message: String) -> Event {
+            Event(list: about.list, crl: about.crl, message: message, reason: about.reason)
+        }
         guard !isReadOnly else {
             noteOnce(event("\(what) is bad (\(reason)); not used"))
             return

@@ -12,8 +12,8 @@ extension TrustStore {
     ///   stay in use in this process, but a fresh one could not load them). Each heal is reported in ``events``.
     public func checkCommitted() -> TrustListError? {
         guard !isReadOnly else { return nil }
-        for (id, verified) in current {
-            expected[layout.list(id, sha256: verified.sha256Hex)] = verified.signedBytes
+        for (id, verified) in lists.current {
+            expected[versionFile(ConfiguredLists.self, id, sha256: verified.sha256Hex)] = verified.signedBytes
         }
         var problems: [String] = []
         for (file, bytes) in expected.sorted(by: { $0.key.path < $1.key.path }) {
@@ -21,7 +21,7 @@ extension TrustStore {
             let name = file.lastPathComponent
             if problem.isPresent {
                 quarantine(
-                    file, as: "readback-\(name)", list: nil, what: "\(file.path) as committed",
+                    file, as: "readback-\(name)", what: "\(file.path) as committed",
                     reason: "read back "
                         + problem.description)
             }
@@ -37,7 +37,7 @@ extension TrustStore {
                 noteOnce(Event(list: nil, message: "\(file.path) did not read back (\(problem)): written again"))
             }
         }
-        let networks = Set(configuration.lists.filter { current[$0.id] != nil }.map(\.network.id))
+        let networks = Set(configuration.lists.filter { lists.current[$0.id] != nil }.map(\.network.id))
         for network in configuration.networks where networks.contains(network.id) {
             let intact = network.root.pins.contains { pin in
                 let sha = hexString(pin)

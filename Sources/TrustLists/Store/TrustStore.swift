@@ -30,12 +30,15 @@ public final class TrustStore {
     public let configuration: Configuration
     /// The folder layout.
     public let layout: StoreLayout
+    /// The configured lists: per list, its record and its verified current version (absent: no trust yet).
+    public internal(set) var lists = SourceTable<ConfiguredLists>()
+    /// The CRLs of the CAs the current lists name (``crlSources``): per CA slot, its record and the CRL verified by
+    /// this process against the CA its current list names.
+    public internal(set) var crls = SourceTable<ListedCACRLs>()
     /// Records per list.
-    public internal(set) var records: [ListID: ListRecord] = [:]
+    public var records: [ListID: ListRecord] { lists.records }
     /// The verified current version per list (absent: no trust yet).
-    public internal(set) var current: [ListID: VerifiedList] = [:]
-    /// The current version's facts per list: made once per commit or load, shared by records, status and snapshot.
-    public var summaries: [ListID: ListSummary] { records.compactMapValues(\.current) }
+    public var current: [ListID: VerifiedList] { lists.current }
     /// The generation and content of the last snapshot its owner built (kept in `state.json`).
     public internal(set) var snapshotMark: SnapshotMark?
     /// The run of failures to store a load's or a refresh's results (state, lists or roots written, or read back),
@@ -45,17 +48,8 @@ public final class TrustStore {
     /// The CRL sources of the CAs the current lists name (``CRLSource/all(configuration:lists:)``), set by loading
     /// and by ``refreshCRLSources()``.
     public internal(set) var crlSources: [CRLSource] = []
-    /// Records per CA CRL slot.
-    public internal(set) var crlRecords: [CRLSlotID: CRLRecord] = [:]
-    /// The verified current CRL per slot, verified by this process against the CA its current list names.
-    public internal(set) var crls: [CRLSlotID: VerifiedCRL] = [:]
     /// What loading noticed: state rebuilt, lists quarantined, roots missing.
     public internal(set) var events: [Event] = []
-
-    /// Versions already verified in this process, by list and SHA-256 (a version verified for one list, under its
-    /// network's roots and settings, is never reused for another): loading again skips their verification (their
-    /// states still follow the clock).
-    var verifiedVersions: [ListID: [String: VerifiedList]] = [:]
 
     /// The files a fresh process would load, with the bytes they must hold: every file written since the last load,
     /// and the current lists and roots the load read intact. ``checkCommitted()`` reads them back.
@@ -94,7 +88,7 @@ public final class TrustStore {
             case .success(let bytes):
                 guard let root = try? CertificateCache.shared.certificate(derEncoded: bytes), root.sha256 == pin else {
                     quarantine(
-                        file, as: "root-\(sha).der", list: nil, what: "cached root \(sha.prefix(12))",
+                        file, as: "root-\(sha).der", what: "cached root \(sha.prefix(12))",
                         reason: "not one readable certificate")
                     return nil
                 }
@@ -104,7 +98,7 @@ public final class TrustStore {
                 return nil
             case .failure(let problem) where problem.isPresent:
                 quarantine(
-                    file, as: "root-\(sha).der", list: nil, what: "cached root \(sha.prefix(12))",
+                    file, as: "root-\(sha).der", what: "cached root \(sha.prefix(12))",
                     reason: problem.description)
                 return nil
             case .failure(let problem):
@@ -130,7 +124,7 @@ public final class TrustStore {
             break
         case .success, .failure:
             quarantine(
-                file, as: "root-\(sha).der", list: nil, what: "cached root \(sha.prefix(12))",
+                file, as: "root-\(sha).der", what: "cached root \(sha.prefix(12))",
                 reason: "damaged")
         }
         try AtomicFile.makeFolder(layout.roots)
@@ -160,57 +154,21 @@ public final class TrustStore {
     // MARK: - Changing
 
     /// Records a refresh outcome for a list without a new version (failure or confirmation).
-    public func update(_ id: ListID, _ change: (inout ListRecord) -> Void) {
-        var record = records[id] ?? ListRecord()
-        change(&record)
-        records[id] = record
-    }
+    public func update(_ id: ListID, _ change: (inout ListRecord) -> Void) { update(ConfiguredLists.self, id, change) }
 
-    /// Makes `verified` the current version of `id`: writes its bytes atomically, then the record (high-water mark
-    /// raised, previous version kept, older ones removed). The caller writes the state afterwards.
-    /// - Parameters:
-    ///   - origin: where it came from.
-    ///   - validators: the `ETag` and `Last-Modified` it was served with.
-    ///   - beforeRename: test hook, see ``AtomicFile/write(_:to:permissions:beforeRename:)``.
-    /// - Returns: the version's facts (the one summary of this commit).
-    /// - Throws: ``TrustListError`` `persist_error`; the previous version then stays current.
+    /// Makes `verified` the current version of the list `id` (``commit(_:as:in:origin:url:validators:at:beforeRename:)``).
     @discardableResult
     public func commit(
         _ verified: VerifiedList, as id: ListID, origin: ListOrigin, validators: (etag: String?, lastModified: String?),
         at time: Date, beforeRename: () throws -> Void = {}
     ) throws(TrustListError) -> ListSummary {
-        let summary = ListSummary(verified, id: id)
-        if !isReadOnly {
-            try AtomicFile.makeFolder(layout.lists(id))
-            try writeFile(verified.signedBytes, to: layout.list(id, sha256: summary.sha256), beforeRename: beforeRename)
-        }
-        var record = records[id] ?? ListRecord()
-        if let old = record.current?.sha256, old != summary.sha256 { record.previousSHA256 = old }
-        record.current = summary
-        record.raiseHighWater(to: summary.mark, rules: id.kind.versionRules)
-        record.etag = validators.etag
-        record.lastModified = validators.lastModified
-        record.recordSuccess(at: time, origin: origin)
-        records[id] = record
-        current[id] = verified
-        verifiedVersions[id, default: [:]][summary.sha256] = verified
-        if !isReadOnly { pruneVersions(of: id, keeping: [summary.sha256, record.previousSHA256].compactMap { $0 }) }
-        return summary
+        try commit(
+            verified, as: id, in: ConfiguredLists.self, origin: origin, validators: validators, at: time,
+            beforeRename: beforeRename)
     }
 
     /// Remembers the snapshot its owner built last (written with the state).
     public func markSnapshot(_ mark: SnapshotMark) { snapshotMark = mark }
-
-    private func pruneVersions(of id: ListID, keeping: [String]) {
-        let folder = layout.lists(id)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        let suffix = "." + id.kind.fileExtension
-        for name in names where name.hasSuffix(suffix) && !keeping.contains(String(name.dropLast(suffix.count))) {
-            let file = folder.appendingPathComponent(name)
-            try? FileManager.default.removeItem(at: file)
-            expected[file] = nil
-        }
-    }
 
     /// Removes the temporary files a killed run left behind (`.<name>.tmp-<random>` from ``AtomicFile``) in the cache
     /// directory, its lists and its roots. Call it holding the lock: no other writer is then between a temporary

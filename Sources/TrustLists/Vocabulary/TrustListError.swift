@@ -56,6 +56,16 @@ extension ReasonCode {
 }
 
 extension ReasonCode {
+    /// A local file the configuration names (a bootstrap file) cannot be read: a fault of the deployment, not of the
+    /// network or of the list.
+    public static let ioError = Self(rawValue: "io_error")
+    /// A URL this service does not fetch: not a valid absolute URL, no host, or a scheme the configuration does not
+    /// allow (`http://` and `file://` only with `allowInsecureURLs`; CRLs may be `http://`). Refused before any
+    /// request is made.
+    public static let urlRefused = Self(rawValue: "url_refused")
+}
+
+extension ReasonCode {
     /// The cache directory exists but this process cannot read it (permissions): the answer is "unknown", never
     /// "no trust".
     public static let cacheUnreadable = Self(rawValue: "cache_unreadable")

@@ -96,51 +96,41 @@ public struct ExportDirectory: Sendable {
         let snapshotSHA = hexString(Digest.sha256.hash(document.json))
         let snapshotPath = "snapshot/\(snapshotSHA).json"
         if try writeOnce(document.json, to: snapshotPath) { result.written.append(snapshotPath) }
-        var listEntries: [String: Any] = [:]
+        var listEntries: [String: ExportPointer.List] = [:]
         var current: Set<String> = [snapshotPath]
         var links: [(String, String)] = [("v1/snapshot", snapshotPath)]
         for item in lists {
-            var entry: [String: Any] = ["state": item.state.rawValue]
+            var entry = ExportPointer.List(state: item.state.rawValue, file: nil, date: nil, nextUpdate: nil)
             if let version = item.version {
                 let path = "lists/\(item.id.network)/\(item.id.name)/\(version.sha256Hex).\(item.id.kind.fileExtension)"
                 if try writeOnce(version.bytes, to: path) { result.written.append(path) }
                 current.insert(path)
                 links.append(("v1/lists/\(item.id.network)/\(item.id.name)", path))
-                entry["path"] = path
-                entry["sha256"] = version.sha256Hex
-                entry["bytes"] = version.bytes.count
-                entry["date"] = Timestamp.text(version.date)
-                if let nextUpdate = version.nextUpdate { entry["nextUpdate"] = Timestamp.text(nextUpdate) }
+                entry = ExportPointer.List(
+                    state: item.state.rawValue,
+                    file: ExportPointer.File(path: path, sha256: version.sha256Hex, bytes: version.bytes.count),
+                    date: version.date, nextUpdate: version.nextUpdate)
             }
             listEntries[item.id.description] = entry
         }
-        var crlEntries: [String: Any] = [:]
+        var crlEntries: [String: ExportPointer.CRL] = [:]
         for (slot, version) in crls.sorted(by: { $0.key < $1.key }) {
             let path = "crls/\(slot.network)/\(slot.issuerSHA256)/\(version.sha256Hex).crl"
             if try writeOnce(version.bytes, to: path) { result.written.append(path) }
             current.insert(path)
             links.append(("v1/crls/\(slot.network)/\(slot.issuerSHA256)", path))
-            var entry: [String: Any] = [
-                "path": path, "sha256": version.sha256Hex, "bytes": version.bytes.count,
-                "thisUpdate": Timestamp.text(version.date),
-            ]
-            if let nextUpdate = version.nextUpdate { entry["nextUpdate"] = Timestamp.text(nextUpdate) }
-            crlEntries[slot.description] = entry
+            crlEntries[slot.description] = ExportPointer.CRL(
+                file: ExportPointer.File(path: path, sha256: version.sha256Hex, bytes: version.bytes.count),
+                thisUpdate: version.date, nextUpdate: version.nextUpdate)
         }
         for (link, target) in links { try replaceLink(link, pointingAt: target) }
-        let pointer: [String: Any] = [
-            "schemaVersion": 1, "generation": document.snapshot.generation,
-            "builtAt": Timestamp.text(document.snapshot.builtAt),
-            "snapshot": ["path": snapshotPath, "sha256": snapshotSHA, "bytes": document.json.count],
-            "lists": listEntries, "crls": crlEntries,
-        ]
+        let pointer = ExportPointer(
+            generation: document.snapshot.generation, builtAt: document.snapshot.builtAt,
+            snapshot: ExportPointer.File(path: snapshotPath, sha256: snapshotSHA, bytes: document.json.count),
+            lists: listEntries, crls: crlEntries)
         let pointerBytes: [UInt8]
         do {
-            pointerBytes =
-                Array(
-                    try JSONSerialization.data(
-                        withJSONObject: pointer, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]))
-                + [0x0A]
+            pointerBytes = try pointer.jsonEncoded()
         } catch {
             throw TrustListError(.persistError, "cannot encode current.json: \(error)")
         }

@@ -32,8 +32,8 @@ public struct CurlFetcher: ListFetching {
     ///   with the final response's `ETag` and `Last-Modified`; ``FetchResult/notModified`` for 304 on a
     ///   conditional request.
     /// - Throws: ``TrustListError`` with code
-    ///   - `.networkError`: invalid settings, an invalid or refused URL (scheme not allowed), connection or DNS
-    ///     failure, a missing file, a truncated body, too many redirects, a redirect to a scheme not allowed, or
+    ///   - `.urlRefused`: an invalid URL, or a scheme not allowed, refused before any request;
+    ///   - `.networkError`: invalid settings, connection or DNS failure, a missing file, a truncated body, too many redirects, a redirect to a scheme not allowed, or
     ///     cancellation (the message then says "cancelled");
     ///   - `.httpStatus`: a status other than 200, or 304 on an unconditional request (the message starts
     ///     "HTTP <status> from <URL>");

@@ -68,7 +68,7 @@ public enum ServiceMetrics {
                     "The list's state: 1 for the state it is in (fresh, overdue, expired, no_trust), 0 for the others.",
                 type: .gauge,
                 samples: status.lists.flatMap { list in
-                    ListState.allCases.map { state in
+                    ListState.listStates.map { state in
                         PrometheusText.Sample(
                             [.init("list", list.id.description), .init("state", state.rawValue)],
                             list.state == state ? 1 : 0)
@@ -171,7 +171,7 @@ public enum ServiceMetrics {
                     "The CRL state of a listed CA: 1 for its state (fresh, stale, expired, missing), 0 for the others.",
                 type: .gauge,
                 samples: status.crls.flatMap { crl in
-                    CRLState.allCases.filter { $0 != .none }.map { state in
+                    CRLState.crlStates.filter { $0 != .none }.map { state in
                         PrometheusText.Sample(
                             labels(crl) + [.init("state", state.rawValue)], crl.state == state ? 1 : 0)
                     }

@@ -1,7 +1,7 @@
 import Foundation
 import TrustLists
 
-/// What the refresh schedule needs to know about one list: when it was last tried and last refreshed, how many
+/// What the refresh schedule needs to know about one source (a list, or a CA's CRL): when it was last tried and last refreshed, how many
 /// attempts have failed since, and until when its current version is fresh. Read from `state.json` (through
 /// ``StatusReport``), so that refreshes by `trustctl refresh` count as well as the daemon's own.
 public struct RefreshHistory: Sendable, Hashable {
@@ -56,6 +56,15 @@ public struct RefreshHistory: Sendable, Hashable {
                 ]
                 .compactMap { $0 }.min() ?? current.date
             })
+    }
+
+    /// The history of a CA's CRL as `trustctl status` reports it: fresh until its nextUpdate.
+    /// - Parameter status: the CRL's status (from `state.json`).
+    public init(_ status: CRLStatus) {
+        self.init(
+            lastAttempt: status.lastAttempt, lastSuccess: status.lastSuccess,
+            consecutiveFailures: status.lastError?.count ?? 0, lastFailure: status.lastError?.last,
+            freshUntil: status.current?.nextUpdate)
     }
 
     /// Whether the last attempt succeeded (and there was one).

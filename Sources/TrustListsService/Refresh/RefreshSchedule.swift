@@ -1,7 +1,8 @@
 import Foundation
 import TrustLists
 
-/// When the daemon refreshes each list (issue 7):
+/// When the daemon refreshes each source (docs/architecture.md, The live service): every configured list, and the CRL
+/// of every listed CA, each on its own plan by the same rules, its "current version" being a list's or a CRL's:
 ///
 /// - a list never tried (or without a success and without failures) is due at once;
 /// - a healthy list is due `refreshIntervalSeconds` after its last success, with ±10% jitter, or earlier when its
@@ -104,8 +105,8 @@ public struct RefreshSchedule: Sendable {
 
     /// The timing settings.
     public let policy: Policy
-    private var planned: [ListID: (history: RefreshHistory, own: Plan)] = [:]
-    private var effective: [ListID: Plan] = [:]
+    private var planned: [SourceID: (history: RefreshHistory, own: Plan)] = [:]
+    private var effective: [SourceID: Plan] = [:]
 
     /// An empty schedule: nothing is planned until ``update(_:now:using:)``.
     /// - Parameter policy: the timing settings.
@@ -120,9 +121,9 @@ public struct RefreshSchedule: Sendable {
     ///   - now: the current time (UTC), for lists due at once.
     ///   - generator: the source of jitter.
     public mutating func update(
-        _ histories: [ListID: RefreshHistory], now: Date, using generator: inout some RandomNumberGenerator
+        _ histories: [SourceID: RefreshHistory], now: Date, using generator: inout some RandomNumberGenerator
     ) {
-        var next: [ListID: (history: RefreshHistory, own: Plan)] = [:]
+        var next: [SourceID: (history: RefreshHistory, own: Plan)] = [:]
         // Sorted, so that a seeded generator gives the same plan whatever the dictionary's order.
         for (id, history) in histories.sorted(by: { $0.key < $1.key }) {
             if let known = planned[id], known.history == history {
@@ -141,11 +142,14 @@ public struct RefreshSchedule: Sendable {
         }
     }
 
-    /// When `id` is due and why; nil for a list not planned.
-    public func plan(of id: ListID) -> Plan? { effective[id] }
+    /// When `id` is due and why; nil for a source not planned.
+    public func plan(of id: SourceID) -> Plan? { effective[id] }
 
-    /// The lists due at `now` (due time at or before it), in list order.
-    public func due(at now: Date) -> [ListID] {
+    /// When the list `id` is due and why; nil for a list not planned.
+    public func plan(of id: ListID) -> Plan? { effective[.list(id)] }
+
+    /// The sources due at `now` (due time at or before it): lists in list order, then CRLs.
+    public func due(at now: Date) -> [SourceID] {
         effective.filter { $0.value.due <= now }.keys.sorted()
     }
 

@@ -131,8 +131,9 @@ public final class TrustService: Sendable {
     /// cache, refreshes the chosen lists, writes `state.json`, builds the next generation and installs it.
     /// - Parameters:
     ///   - only: the lists to refresh; nil for all (the others are reported unchanged).
+    ///   - crls: the CAs whose CRLs to refresh; nil for those of the networks of `only` (all when `only` is nil).
     ///   - offline: use only the cache and bootstrap files.
-    ///   - time: the run's start time (UTC): every list is verified at it.
+    ///   - time: the run's start time (UTC): every source is verified at it.
     ///   - lockTimeout: seconds to wait for another refresh holding the lock.
     ///   - cancellation: lets a stopping daemon abandon a fetch or the wait for the lock.
     ///   - waiting: called once when another process holds the lock and the wait begins.
@@ -142,7 +143,8 @@ public final class TrustService: Sendable {
     /// - Throws: ``TrustListError`` `cache_unreadable`, `cache_locked` or `persist_error` when the run could not
     ///   start (the lock or the cache directory).
     public func refresh(
-        only: Set<ListID>? = nil, offline: Bool = false, at time: Date, lockTimeout: TimeInterval = 300,
+        only: Set<ListID>? = nil, crls: Set<CRLSlotID>? = nil, offline: Bool = false, at time: Date,
+        lockTimeout: TimeInterval = 300,
         cancellation: CancellationToken? = nil, waiting: () -> Void = {}, heartbeat: () -> Void = {},
         trigger: RefreshTrigger = .command
     ) throws(TrustListError) -> RefreshReport {
@@ -154,22 +156,14 @@ public final class TrustService: Sendable {
             var refresher = Refresher(store: store, fetcher: fetcher, cancellation: cancellation)
             refresher.beforeCommitRename = engine.beforeCommitRename
             let loaded = store.events.count
-            let results = refresher.run(only: only, offline: offline, at: time)
+            let (results, crlResults) = refresher.run(lists: only, crls: crls, offline: offline, at: time)
             // Roots quarantined or written again during the run.
             events += store.events.dropFirst(loaded).map(\.description)
-            // The lists are committed first; the CRLs of the CAs they name follow, and never hold them back.
-            var crls: [CRLRefreshResult] = []
-            if offline {
-                store.refreshCRLSources()
-            } else {
-                crls = CRLRefresher(store: store, fetcher: fetcher, cancellation: cancellation)
-                    .run(networks: only.map { Set($0.map(\.network)) }, at: time)
-            }
             let persistError = installAndRecord(store, at: time, events: &events)
             var report = RefreshReport(
                 time: time, results: results, events: events, snapshotGeneration: queries.generation,
                 persistError: persistError)
-            report.crls = crls
+            report.crls = crlResults
             report.revocationModes = Dictionary(
                 uniqueKeysWithValues: configuration.networks.map { ($0.id, $0.revocation.mode) })
             engine.counters.record(report, refreshed: only, duration: Refresher.seconds(clock.now - started))
@@ -177,6 +171,18 @@ public final class TrustService: Sendable {
             if !isReadOnly { refreshLog.record(RefreshEvent(trigger: trigger, only: only, report: report)) }
             return report
         }
+    }
+
+    /// A refresh run of exactly `sources` (the schedule's due sources: lists and CRLs), as
+    /// ``refresh(only:crls:offline:at:lockTimeout:cancellation:waiting:heartbeat:trigger:)`` runs it.
+    public func refresh(
+        sources: Set<SourceID>, at time: Date, lockTimeout: TimeInterval = 300, cancellation: CancellationToken? = nil,
+        waiting: () -> Void = {}, heartbeat: () -> Void = {}, trigger: RefreshTrigger = .schedule
+    ) throws(TrustListError) -> RefreshReport {
+        try refresh(
+            only: Set(sources.compactMap(\.list)), crls: Set(sources.compactMap(\.crl)), at: time,
+            lockTimeout: lockTimeout, cancellation: cancellation, waiting: waiting, heartbeat: heartbeat,
+            trigger: trigger)
     }
 
     /// The start of a load or a refresh, one at a time: takes the lock (unless read-only), removes what killed runs
@@ -272,10 +278,10 @@ public final class TrustService: Sendable {
     /// Replaces what readers see with the engine's state.
     private func publish(_ engine: Engine, events: [String], _ extra: (inout Published) -> Void = { _ in }) {
         let store = engine.store
-        let signedLists = store.current.mapValues(SignedListVersion.init)
-        let signedCRLs = store.crls.mapValues(SignedListVersion.init)
-        let (crlSources, crlRecords) = (store.crlSources, store.crlRecords)
-        let records = store.records
+        let signedLists = store.lists.current.mapValues(SignedListVersion.init)
+        let signedCRLs = store.crls.current.mapValues(SignedListVersion.init)
+        let (crlSources, crlRecords) = (store.crlSources, store.crls.records)
+        let records = store.lists.records
         let persistFailure = store.persistFailure
         let counters = engine.counters
         let schedule = engine.schedule
@@ -354,26 +360,15 @@ public final class TrustService: Sendable {
             statusChanges[service.source] = min(start, statusChanges[service.source] ?? start)
         }
         engine.withLock { engine in
-            // A network's CRLs are fetched with its first list: that list is due no later than the earliest
-            // nextUpdate of the network's CRLs still ahead.
-            var crlNextUpdate: [String: Date] = [:]
-            for crl in status.crls {
-                guard let next = crl.current?.nextUpdate, next > now else { continue }
-                crlNextUpdate[crl.slot.network] = min(next, crlNextUpdate[crl.slot.network] ?? next)
-            }
-            var histories: [ListID: RefreshHistory] = [:]
-            var carriesCRLs: Set<String> = []
+            var histories: [SourceID: RefreshHistory] = [:]
             for list in configuration.lists {
                 guard let listStatus = status.lists.first(where: { $0.id == list.id }) else { continue }
                 var history = RefreshHistory(listStatus, list: list)
                 history.statusChange = statusChanges[list.id]
-                if carriesCRLs.insert(list.network.id).inserted, let next = crlNextUpdate[list.network.id],
-                    let fresh = history.freshUntil
-                {
-                    history.freshUntil = min(fresh, next)
-                }
-                histories[list.id] = history
+                histories[.list(list.id)] = history
             }
+            // Each CRL on its own plan: due no later than its nextUpdate, with the same jitter and backoff.
+            for crl in status.crls { histories[.crl(crl.slot)] = RefreshHistory(crl) }
             engine.schedule.update(histories, now: now, using: &engine.generator)
             let schedule = engine.schedule
             published.withLock { $0.schedule = schedule }

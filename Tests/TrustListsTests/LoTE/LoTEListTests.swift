@@ -32,11 +32,10 @@ struct LoTEListTests {
         #expect(try result(report, harness.pidID).current?.entries == 2)
         #expect(try result(report, harness.wrpacID).current?.entries == 1)
         #expect(try result(report, harness.pidID).current?.provider == DemoLoTEs.operatorName)
-        let status = WireJSON.status(
+        let status = WireStatus(
             service.status(at: harness.time + 60), snapshot: service.snapshot, configuration: harness.configuration)
-        let lists = try #require(status["lists"] as? [WireJSON.Object])
-        #expect(lists.map { $0["kind"] as? String } == ["lote", "lote"])
-        #expect(lists.map { $0["loteType"] as? String } == [DemoLoTEs.pidType, DemoLoTEs.wrpacType])
+        #expect(status.lists.map(\.kind) == ["lote", "lote"])
+        #expect(status.lists.map(\.loteType) == [DemoLoTEs.pidType, DemoLoTEs.wrpacType])
         #expect(
             FileManager.default.fileExists(
                 atPath: harness.layout.list(

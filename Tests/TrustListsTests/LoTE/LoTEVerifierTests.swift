@@ -72,7 +72,7 @@ struct LoTEVerifierTests {
         ])
     func serializations(serialization: String, alg: String) throws {
         let signed = try PythonLoTE.sign(
-            LoTEDecodingTests.document(), options: ["serialization": serialization, "alg": alg])
+            LoTEDecodingTests.document(), options: ["serialization": .string(serialization), "alg": .string(alg)])
         let verified = try Self.verify(signed)
         #expect(verified.algorithm == alg)
         #expect(verified.list.lote?.sequenceNumber == 7)
@@ -100,7 +100,8 @@ struct LoTEVerifierTests {
         arguments: [("PS256", 2048, "compact"), ("PS384", 3072, "flattened"), ("PS512", 2048, "general")])
     func pythonRSAPSS(alg: String, bits: Int, serialization: String) throws {
         let signed = try PythonLoTE.sign(
-            LoTEDecodingTests.document(), options: ["alg": alg, "rsaBits": bits, "serialization": serialization])
+            LoTEDecodingTests.document(),
+            options: ["alg": .string(alg), "rsaBits": .number(Double(bits)), "serialization": .string(serialization)])
         let verified = try Self.verify(signed)
         #expect(verified.algorithm == alg)
         #expect(try verified.signer.publicKey.algorithm == .rsa)
@@ -114,7 +115,7 @@ struct LoTEVerifierTests {
         "RSA refusals: PS256 over an EC leaf, ES256 over an RSA leaf, RS256, a 1024-bit leaf, another PSS salt length")
     func rsaRefusals() throws {
         let document = LoTEDecodingTests.document()
-        let cases: [([String: Any], ReasonCode, String)] = [
+        let cases: [([String: JSONValue], ReasonCode, String)] = [
             (["headerAlg": "PS256"], .unsupportedAlgorithm, "PS256 does not fit the trusted P-256 key"),
             (["alg": "PS256", "headerAlg": "ES256"], .unsupportedAlgorithm, "ES256 does not fit the trusted RSA key"),
             (["alg": "PS256", "headerAlg": "RS256"], .unsupportedAlgorithm, "RSASSA-PKCS1-v1_5"),
@@ -164,7 +165,7 @@ struct LoTEVerifierTests {
     @Test("refusals of the header: alg none and HMAC, unknown crit, b64 false, wrong x5t#S256, no x5c, wrong leaf")
     func headerRefusals() throws {
         let document = LoTEDecodingTests.document()
-        let cases: [([String: Any], ReasonCode)] = [
+        let cases: [([String: JSONValue], ReasonCode)] = [
             (["headerAlg": "none"], .unsupportedAlgorithm),
             (["headerAlg": "HS256"], .unsupportedAlgorithm),
             (["headerAlg": "PS256"], .unsupportedAlgorithm),
@@ -186,10 +187,10 @@ struct LoTEVerifierTests {
 
     @Test("sigT absent or not critical is a warning, not a refusal")
     func sigTWarnings() throws {
-        let absent = try Self.verify(try PythonLoTE.sign(LoTEDecodingTests.document(), options: ["sigT": NSNull()]))
+        let absent = try Self.verify(try PythonLoTE.sign(LoTEDecodingTests.document(), options: ["sigT": nil]))
         #expect(absent.warnings == ["header.sigT is absent: the signature carries no signing time"])
         let notCritical = try Self.verify(
-            try PythonLoTE.sign(LoTEDecodingTests.document(), options: ["crit": NSNull()]))
+            try PythonLoTE.sign(LoTEDecodingTests.document(), options: ["crit": nil]))
         #expect(notCritical.warnings == ["header.sigT is not listed in crit (JAdES marks it critical)"])
     }
 
@@ -278,13 +279,13 @@ struct LoTEVerifierTests {
             algorithm: algorithm)
         let facts = try PythonLoTE.verify(jws, root: root.certificate, at: "2026-01-01T00:00:00Z")
         let expectedAlgorithm = algorithm ?? (keyAlgorithm == .rsa ? .ps256 : .es256)
-        #expect(facts["alg"] as? String == expectedAlgorithm.rawValue)
-        #expect(facts["loteType"] as? String == Self.pidType)
-        #expect(facts["sequenceNumber"] as? Int == 3)
-        #expect(facts["territory"] as? String == "US")
-        #expect(facts["entities"] as? Int == 1)
-        #expect(facts["certificates"] as? [String] == [issuerCA.certificate.sha256Hex])
-        #expect(facts["sigT"] as? String == "2025-12-31T23:00:00Z")
+        #expect(facts.alg == expectedAlgorithm.rawValue)
+        #expect(facts.loteType == Self.pidType)
+        #expect(facts.sequenceNumber == 3)
+        #expect(facts.territory == "US")
+        #expect(facts.entities == 1)
+        #expect(facts.certificates == [issuerCA.certificate.sha256Hex])
+        #expect(facts.sigT == "2025-12-31T23:00:00Z")
         let verified = try LoTEVerifier(anchors: [root.certificate]).verify(jws, at: TestPKI.referenceTime)
         #expect(verified.algorithm == expectedAlgorithm.rawValue)
         #expect(verified.list.lote?.services.first?.digitalIdentity.certificates == [issuerCA.certificate])

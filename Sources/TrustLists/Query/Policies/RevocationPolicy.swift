@@ -67,13 +67,7 @@ struct RevocationPolicy: DecisionPolicy {
 
     /// Weakness of a state: the decision reports the weakest CRL of its chain.
     static func rank(_ state: CRLState) -> Int {
-        switch state {
-        case .fresh: 0
-        case .stale: 1
-        case .none: 2
-        case .missing: 3
-        case .expired: 4
-        }
+        SourceState.weakestFirst.count - 1 - (SourceState.weakestFirst.firstIndex(of: state) ?? 0)
     }
 }
 

@@ -1,18 +1,9 @@
 import Foundation
 
-/// The state of a CA's CRL at a time (docs/architecture.md, "Revocation").
-public enum CRLState: String, Sendable, Hashable, Codable, CaseIterable {
-    /// A verified CRL, before its nextUpdate.
-    case fresh
-    /// A verified CRL past its nextUpdate, within the network's `revocation.graceSeconds`.
-    case stale
-    /// A verified CRL past its nextUpdate and the grace period.
-    case expired
-    /// The CA has a CRL source, but no CRL of it has been verified.
-    case missing
-    /// The CA names no usable source (no http(s) CRLDistributionPoint, no configured extra URL): nothing to fetch.
-    case none
+/// The state of a CA's CRL at a time (docs/architecture.md, "Revocation"): the states of ``SourceState/crlStates``.
+public typealias CRLState = SourceState
 
+extension SourceState {
     /// The state of a CA's CRL at `time`.
     /// - Parameters:
     ///   - summary: the verified CRL's facts; nil when there is none.
@@ -32,9 +23,9 @@ public enum CRLState: String, Sendable, Hashable, Codable, CaseIterable {
     public func monitoringStatus(mode: RevocationSettings.Mode) -> MonitoringStatus {
         guard mode == .require else { return .ok }
         switch self {
-        case .fresh, .none: return .ok
+        case .fresh, .none, .overdue: return .ok
         case .stale: return .warning
-        case .expired, .missing: return .critical
+        case .expired, .missing, .noTrust: return .critical
         }
     }
 
@@ -42,13 +33,16 @@ public enum CRLState: String, Sendable, Hashable, Codable, CaseIterable {
     /// (`revocation unchecked: …`): the state in words, then its name.
     public var uncheckedReason: String {
         switch self {
-        case .fresh: return "the issuer's CRL is fresh"
+        case .fresh, .overdue: return "the issuer's CRL is fresh"
         case .stale: return "the issuer's CRL is past its nextUpdate, within the grace period (stale)"
         case .expired: return "the issuer's CRL is past its nextUpdate and the grace period (expired)"
         case .missing: return "no CRL of the issuer has been verified (missing)"
-        case .none: return "the issuer names no CRL source; revocation.crls may add one (none)"
+        case .none, .noTrust: return "the issuer names no CRL source (none); revocation.crls may add one"
         }
     }
+
+    /// The states of a CA's CRL, weakest first: what a decision reports of the chain's weakest CRL.
+    static let weakestFirst: [SourceState] = [.expired, .missing, .none, .stale, .fresh]
 
     /// The state of a verified CRL with this nextUpdate at `time`.
     public static func evaluate(nextUpdate: Date, at time: Date, graceSeconds: TimeInterval) -> CRLState {

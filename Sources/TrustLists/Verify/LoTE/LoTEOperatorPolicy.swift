@@ -10,12 +10,14 @@ public struct LoTEOperatorPolicy: SourcePolicy {
         let subject = verified.signer.subject
         if subject.country != lote.schemeTerritory {
             findings.warnings.add(
-                "signer countryName \(subject.country ?? "(none)") is not SchemeTerritory \(lote.schemeTerritory)")
+                subject.country.map { "signer countryName \($0) is not SchemeTerritory \(lote.schemeTerritory)" }
+                    ?? "the signer's subject has no countryName; SchemeTerritory is \(lote.schemeTerritory)")
         }
         let names = Set(lote.schemeOperatorName.map(\.value))
         if !(subject.organization.map(names.contains) ?? false) {
             findings.warnings.add(
-                "signer organizationName \(subject.organization ?? "(none)") is none of the SchemeOperatorName values")
+                subject.organization.map { "signer organizationName \($0) is none of the SchemeOperatorName values" }
+                    ?? "the signer's subject has no organizationName to match a SchemeOperatorName")
         }
     }
 }
