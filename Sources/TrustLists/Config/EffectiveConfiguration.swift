@@ -49,6 +49,13 @@ package struct EffectiveConfiguration: Encodable, Sendable {
         let crls: [CRLSource]
     }
 
+    package struct StatusLists: Encodable, Sendable {
+        let mode: String
+        let prefetch: [String]
+        let allowedHosts: [String]
+        let fetchTimeoutSeconds: Double
+    }
+
     package struct Network: Encodable, Sendable {
         let id: String
         let root: Root
@@ -59,6 +66,7 @@ package struct EffectiveConfiguration: Encodable, Sendable {
         let overdueGraceSeconds: Double
         let readerEKUOptionalForOpenID4VP: Bool
         let revocation: Revocation
+        let statusLists: StatusLists
     }
 
     package struct RegisteredClient: Encodable, Sendable {
@@ -149,6 +157,10 @@ extension EffectiveConfiguration.Network {
             mode: network.revocation.mode.rawValue, graceSeconds: network.revocation.graceSeconds,
             maxBytes: network.revocation.maxBytes,
             crls: network.revocation.extraURLs.map(EffectiveConfiguration.CRLSource.init))
+        statusLists = EffectiveConfiguration.StatusLists(
+            mode: network.statusLists.mode.rawValue, prefetch: network.statusLists.prefetch,
+            allowedHosts: network.statusLists.allowedHosts,
+            fetchTimeoutSeconds: network.statusLists.fetchTimeoutSeconds)
     }
 }
 

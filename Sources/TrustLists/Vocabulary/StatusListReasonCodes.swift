@@ -29,6 +29,9 @@ extension ReasonCode {
     /// A credential's `status` names only a status mechanism this implementation does not check: the ISO/IEC
     /// 18013-5 `identifier_list`, or a mechanism registered later. The message names it.
     public static let statusMechanismUnsupported = Self(rawValue: "status_mechanism_unsupported")
+    /// No status list for a credential's URI is at hand: none is cached, and none was fetched (the host is not in
+    /// `statusLists.allowedHosts`, or the network's mode does not fetch).
+    public static let statusListMissing = Self(rawValue: "status_list_missing")
 }
 
 extension ReasonCode {
