@@ -116,7 +116,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "TrustListsTests",
-            dependencies: ["TrustListsService", "Publishing", "TrustLists", "JOSE", "COSE", "X509", "TestSupport"]),
+            dependencies: [
+                "TrustListsService", "Credentials", "Publishing", "TrustLists", "JOSE", "COSE", "X509", "TestSupport",
+            ]),
         .testTarget(
             name: "TrustCLITests",
             dependencies: ["TrustCLI", "TrustListsService", "Publishing", "TrustLists", "JOSE", "X509", "TestSupport"]),
