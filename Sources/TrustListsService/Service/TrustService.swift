@@ -348,7 +348,9 @@ public final class TrustService: Sendable {
     /// The service's metrics in Prometheus text format (``ServiceMetrics``) at `time`.
     public func metricsFamilies(at time: Date) -> [PrometheusText.Family] {
         let (counters, loadSeconds) = published.withLock { ($0.counters, $0.cacheLoadSeconds) }
-        return ServiceMetrics.families(status: status(at: time), counters: counters, cacheLoadSeconds: loadSeconds)
+        return ServiceMetrics.families(
+            status: status(at: time), counters: counters, cacheLoadSeconds: loadSeconds,
+            statusLists: statusLists.snapshot)
     }
 
     // MARK: - Schedule

@@ -155,4 +155,56 @@ struct ServiceStatusListsTests {
         #expect(lists.snapshot[fixtures.uri]?.list?.sha256 == list.sha256)
         #expect(lists.snapshot[fixtures.uri]?.lastError?.code == .httpStatus)
     }
+
+    @Test("status rows: the kept list's facts as Python built them, its state at the time, the last error")
+    func rows() throws {
+        let fixtures = try fixtures()
+        let expected = try #require(fixtures.expected["valid-4bit.cwt"])
+        let source = MemorySource()
+        source.set(fixtures.uri, .bytes(try fixtures.bytes("valid-4bit.cwt")))
+        let other = "https://issuer.example/statuslists/404"
+        source.set(other, .failure(TrustListError(.httpStatus, "404")))
+        let lists = ServiceStatusLists(
+            configuration: try Self.configuration(#"{"prefetch": ["\#(other)"], "allowedHosts": ["issuer.example"]}"#),
+            fetcher: source)
+        _ = lists.statusList(
+            for: StatusListReference(index: 0, uri: fixtures.uri), format: nil, anchor: try certificate("iaca.pem"),
+            network: "a", at: time)
+        lists.prefetch(at: time)
+        let rows = WireStatusListRow.rows(lists.snapshot, at: time)
+        #expect(rows.map(\.uri) == [fixtures.uri, other])
+        #expect(rows[1].state == "missing")
+        #expect(rows[1].lastError?.reason == "http_status")
+        let row = rows[0]
+        #expect(row.state == "fresh")
+        #expect(row.format == "cwt")
+        #expect(row.bits == expected.bits)
+        #expect(row.count == expected.count)
+        #expect(row.iat == expected.iat.map { Date(timeIntervalSince1970: TimeInterval($0)) })
+        #expect(row.exp == expected.exp.map { Date(timeIntervalSince1970: TimeInterval($0)) })
+        #expect(row.issuer?.contains("CN=Test status list signer") == true)
+        #expect(row.lastError == nil)
+        let later = try #require(expected.exp.map { Date(timeIntervalSince1970: TimeInterval($0)) })
+        #expect(WireStatusListRow.rows(lists.snapshot, at: later)[0].state == "expired")
+    }
+
+    @Test("metrics: one trustlists_status_list_state series per kept list and state, 1 for its state")
+    func metrics() throws {
+        let fixtures = try fixtures()
+        let source = MemorySource()
+        source.set(fixtures.uri, .bytes(try fixtures.bytes("valid-1bit.cwt")))
+        let service = TrustService(
+            configuration: try Self.configuration(#"{"allowedHosts": ["issuer.example"]}"#), fetcher: source,
+            readOnly: true)
+        _ = service.statusLists.statusList(
+            for: StatusListReference(index: 0, uri: fixtures.uri), format: nil, anchor: try certificate("iaca.pem"),
+            network: "a", at: time)
+        let family = try #require(service.metricsFamilies(at: time).first { $0.name == "trustlists_status_list_state" })
+        let values = Dictionary(
+            uniqueKeysWithValues: family.samples.map { sample in
+                (sample.labels.first { $0.name == "state" }?.value ?? "", sample.value)
+            })
+        #expect(values == ["fresh": 1, "expired": 0, "unverified": 0, "missing": 0])
+        #expect(family.samples.allSatisfy { $0.labels.contains(.init("uri", fixtures.uri)) })
+    }
 }
