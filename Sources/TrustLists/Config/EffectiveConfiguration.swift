@@ -49,6 +49,11 @@ package struct EffectiveConfiguration: Encodable, Sendable {
         let crls: [CRLSource]
     }
 
+    package struct Credentials: Encodable, Sendable {
+        let documentSignerEKUs: [String]
+        let vct: [String: [String]]
+    }
+
     package struct StatusLists: Encodable, Sendable {
         let mode: String
         let prefetch: [String]
@@ -66,6 +71,7 @@ package struct EffectiveConfiguration: Encodable, Sendable {
         let overdueGraceSeconds: Double
         let readerEKUOptionalForOpenID4VP: Bool
         let revocation: Revocation
+        let credentials: Credentials
         let statusLists: StatusLists
     }
 
@@ -157,6 +163,9 @@ extension EffectiveConfiguration.Network {
             mode: network.revocation.mode.rawValue, graceSeconds: network.revocation.graceSeconds,
             maxBytes: network.revocation.maxBytes,
             crls: network.revocation.extraURLs.map(EffectiveConfiguration.CRLSource.init))
+        credentials = EffectiveConfiguration.Credentials(
+            documentSignerEKUs: network.credentials.documentSignerEKUs,
+            vct: network.credentials.vct.mapValues { $0.map(\.name) })
         statusLists = EffectiveConfiguration.StatusLists(
             mode: network.statusLists.mode.rawValue, prefetch: network.statusLists.prefetch,
             allowedHosts: network.statusLists.allowedHosts,
