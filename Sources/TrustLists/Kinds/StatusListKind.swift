@@ -6,25 +6,25 @@ import X509
 /// of the document signer; for an SD-JWT VC's the issuer's anchor), issued for the URI it was fetched from, not
 /// expired, whose `lst` inflates within the limits. Ordered by `iat`; the same `iat` with other signed content is
 /// equivocation.
-public enum StatusListKind: SignedSourceKind {
+package enum StatusListKind: SignedSourceKind {
     /// What a token is checked against besides its bytes and the time.
-    public struct Context: Sendable {
+    package struct Context: Sendable {
         /// The CA certificate the signer must chain to.
-        public var anchor: Certificate
+        package var anchor: Certificate
         /// The URI the token was fetched from, which `sub` must equal; nil when not checked (a file alone).
-        public var uri: String?
+        package var uri: String?
         /// The only format accepted (an mdoc's list is a CWT; a response's `Content-Type` names one); nil for both.
-        public var expectedFormat: StatusListTokenFormat?
+        package var expectedFormat: StatusListTokenFormat?
         /// The signer's certificate as the credential's reference names it (an mdoc MSO's `status_list.certificate`):
         /// the signer when the token carries no certificates, and the one the token's signer must be when it does.
-        public var signerCertificate: Certificate?
+        package var signerCertificate: Certificate?
         /// Clock skew, limits, chain depth, expiry.
-        public var settings: StatusListVerificationSettings
+        package var settings: StatusListVerificationSettings
         /// The token already decoded from the bytes (a stored token verified again on load): decoded once.
-        public var decoded: StatusListToken?
+        package var decoded: StatusListToken?
 
         /// A context from its parts.
-        public init(
+        package init(
             anchor: Certificate, uri: String?, expectedFormat: StatusListTokenFormat? = nil,
             signerCertificate: Certificate? = nil,
             settings: StatusListVerificationSettings = StatusListVerificationSettings(), decoded: StatusListToken? = nil
@@ -38,14 +38,14 @@ public enum StatusListKind: SignedSourceKind {
         }
     }
 
-    public static var versionRules: VersionRules { .statusList }
+    package static var versionRules: VersionRules { .statusList }
 
     /// Decodes the token (``StatusListToken/init(bytes:format:limits:)``) unless the context holds it, checks its
     /// format against the one expected, and resolves its signer.
     /// - Throws: ``TrustListError``: the decoder's codes; `wrong_list_type` for a format other than the expected one;
     ///   `missing_x5chain` when no signer certificate is known; `status_list_signer_mismatch` when the token's signer
     ///   is not the reference's certificate.
-    public static func open(
+    package static func open(
         _ bytes: [UInt8], _ context: Context, _ findings: inout SourceFindings
     ) throws(TrustListError) -> StatusListEnvelope {
         let token: StatusListToken
@@ -80,7 +80,7 @@ public enum StatusListKind: SignedSourceKind {
 
     /// In order: the signature (`alg` fitting the signer's key), the signer's validity, `sub` = the URI, `iat` and
     /// `nbf` not in the future, and `exp` not past (when refused, ``StatusListVerificationSettings/refusesExpired``).
-    public static func envelopePolicies(_ context: Context) -> [any SourcePolicy<StatusListEnvelope>] {
+    package static func envelopePolicies(_ context: Context) -> [any SourcePolicy<StatusListEnvelope>] {
         policies {
             StatusListSignaturePolicy()
             StatusListSignerValidityPolicy()
@@ -95,7 +95,7 @@ public enum StatusListKind: SignedSourceKind {
     ) -> [any SourcePolicy<StatusListEnvelope>] { build() }
 
     /// The signer's chain to the context's anchor (``StatusListSignerChain``).
-    public static func authenticate(
+    package static func authenticate(
         _ envelope: StatusListEnvelope, _ context: Context, at time: Date
     ) throws(TrustListError) -> [Certificate] {
         try StatusListSignerChain.validate(
@@ -104,13 +104,13 @@ public enum StatusListKind: SignedSourceKind {
 
     /// None: a status list signer needs no EKU (ISO/IEC 18013-5 second edition names none; the draft's
     /// id-kp-oauthStatusSigning has no number yet).
-    public static func signerPolicies(
+    package static func signerPolicies(
         _ context: Context
     ) -> [any SourcePolicy<SignedEnvelope<StatusListEnvelope>>] { [] }
 
     /// Inflates `lst` within the limits (``CompressedStatusList/inflate(limits:)``).
     /// - Throws: ``TrustListError`` `malformed_status_list` or `limits_exceeded`.
-    public static func decode(
+    package static func decode(
         _ signed: SignedEnvelope<StatusListEnvelope>, _ context: Context, _ findings: inout SourceFindings
     ) throws(TrustListError) -> VerifiedStatusList {
         let token = signed.envelope.token
@@ -119,12 +119,12 @@ public enum StatusListKind: SignedSourceKind {
             chain: signed.chain, verifiedAt: findings.time)
     }
 
-    public static func contentPolicies(_ context: Context) -> [any SourcePolicy<VerifiedStatusList>] { [] }
+    package static func contentPolicies(_ context: Context) -> [any SourcePolicy<VerifiedStatusList>] { [] }
 }
 
 extension VersionRules {
     /// Status lists: by `iat`; the same `iat` with other signed content is equivocation.
-    public static let statusList = VersionRules(
+    package static let statusList = VersionRules(
         order: .dateThenNumber, numberName: "number", dateName: "iat", noun: "a status list token",
         rollback: .statusRollback, equivocation: .statusEquivocation)
 }

@@ -2,12 +2,12 @@
 /// RFC 7519 §4.1.4: "the current date/time MUST be before the expiration date/time"). Separate from the other time
 /// checks so that a store can keep an expired token marked expired instead
 /// (``StatusListVerificationSettings/refusesExpired``).
-public struct StatusListExpiryPolicy: SourcePolicy {
+package struct StatusListExpiryPolicy: SourcePolicy {
     /// The policy.
-    public init() {}
+    package init() {}
 
     /// - Throws: ``TrustListError`` `status_list_expired`.
-    public func check(_ envelope: StatusListEnvelope, _ findings: inout SourceFindings) throws(TrustListError) {
+    package func check(_ envelope: StatusListEnvelope, _ findings: inout SourceFindings) throws(TrustListError) {
         guard let expires = envelope.token.expires, findings.time >= expires else { return }
         throw TrustListError(
             .statusListExpired,

@@ -3,15 +3,15 @@ import Foundation
 /// The token's `iat`, and its `nbf` when present, are not later than the verification time plus the clock skew: a
 /// token from the future would set the store's high-water mark past every honest token to come (RFC 7519 §4.1.5 for
 /// `nbf`; for `iat` the list pipeline's rule on a list's `date`).
-public struct StatusListIssuedAtPolicy: SourcePolicy {
+package struct StatusListIssuedAtPolicy: SourcePolicy {
     /// How far `iat` and `nbf` may lie after the verification time, in seconds.
-    public let clockSkewSeconds: TimeInterval
+    package let clockSkewSeconds: TimeInterval
 
     /// A policy with this skew.
-    public init(clockSkewSeconds: TimeInterval) { self.clockSkewSeconds = max(clockSkewSeconds, 0) }
+    package init(clockSkewSeconds: TimeInterval) { self.clockSkewSeconds = max(clockSkewSeconds, 0) }
 
     /// - Throws: ``TrustListError`` `date_in_future`.
-    public func check(_ envelope: StatusListEnvelope, _ findings: inout SourceFindings) throws(TrustListError) {
+    package func check(_ envelope: StatusListEnvelope, _ findings: inout SourceFindings) throws(TrustListError) {
         let latest = findings.time.addingTimeInterval(clockSkewSeconds)
         let token = envelope.token
         if token.issuedAt > latest {

@@ -4,13 +4,13 @@ import X509
 /// …, EdDSA with Ed25519; PS256/384/512 with RSA keys of 2048 bits or more for a JWT): the key comes from the
 /// certificate, never the other way round (draft-ietf-oauth-status-list §5.1 and §5.2 rule 2: "Relying Parties MUST
 /// reject JWTs with an invalid signature"). `none` and MACs never get here: decoding refuses them.
-public struct StatusListSignaturePolicy: SourcePolicy {
+package struct StatusListSignaturePolicy: SourcePolicy {
     /// The policy.
-    public init() {}
+    package init() {}
 
     /// - Throws: ``TrustListError`` `unsupported_alg`, `weak_key`, `bad_signature`; `unsupported_key` for a signer
     ///   key OpenSSL cannot use.
-    public func check(_ envelope: StatusListEnvelope, _ findings: inout SourceFindings) throws(TrustListError) {
+    package func check(_ envelope: StatusListEnvelope, _ findings: inout SourceFindings) throws(TrustListError) {
         let key: PublicKey
         do {
             key = try envelope.signer.publicKey

@@ -2,12 +2,12 @@ import X509
 
 /// The signer certificate is within its validity at the verification time, reported with its own codes rather than
 /// as the chain error OpenSSL would give (docs/architecture.md, Reason codes).
-public struct StatusListSignerValidityPolicy: SourcePolicy {
+package struct StatusListSignerValidityPolicy: SourcePolicy {
     /// The policy.
-    public init() {}
+    package init() {}
 
     /// - Throws: ``TrustListError`` `signer_expired` or `signer_not_yet_valid`.
-    public func check(_ envelope: StatusListEnvelope, _ findings: inout SourceFindings) throws(TrustListError) {
+    package func check(_ envelope: StatusListEnvelope, _ findings: inout SourceFindings) throws(TrustListError) {
         let signer = envelope.signer
         if findings.time > signer.notAfter {
             throw TrustListError(
