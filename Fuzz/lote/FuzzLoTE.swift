@@ -74,7 +74,7 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     case 1:
         do {
             let verified = try signing.verifier.verify(rest, at: Signing.time)
-            Fuzz.require(false, "an unsigned input verified as a LoTE of \(verified.lote.entities.count) entities")
+            Fuzz.require(false, "an unsigned input verified as a LoTE of \(verified.list.lote?.entities.count ?? 0) entities")
         } catch {
             Fuzz.requireCode(error, in: verifierCodes, "LoTE verifier")
         }
@@ -87,7 +87,7 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         else { return 0 }
         do {
             let verified = try signing.verifier.verify(signed, at: Signing.time)
-            Fuzz.require(alone == verified.lote, "the verified LoTE differs from the payload decoded alone")
+            Fuzz.require(alone == verified.list.lote, "the verified LoTE differs from the payload decoded alone")
         } catch {
             Fuzz.requireCode(error, in: verifierCodes, "LoTE verifier")
             Fuzz.require(
