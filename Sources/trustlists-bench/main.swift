@@ -35,6 +35,9 @@ let groups: [BenchmarkGroup] = [
         name: "wire", summary: "wire JSON per answer: decisions, a request decision, status (vs JSONEncoder)",
         run: WireBenchmarks.run),
     BenchmarkGroup(
+        name: "coldstart", summary: "trustlistd start on a cached 10,000-entry VICAL until /readyz, vs one verify",
+        run: ColdStartBenchmarks.run),
+    BenchmarkGroup(
         name: "revocation", summary: "CRL of 100,000 entries: decode + verify + index vs the OpenSSL floor; lookups",
         run: RevocationBenchmarks.run),
 ]
