@@ -49,6 +49,11 @@ package struct EffectiveConfiguration: Encodable, Sendable {
         let crls: [CRLSource]
     }
 
+    package struct Credentials: Encodable, Sendable {
+        let documentSignerEKUs: [String]
+        let vct: [String: [String]]
+    }
+
     package struct Network: Encodable, Sendable {
         let id: String
         let root: Root
@@ -59,6 +64,7 @@ package struct EffectiveConfiguration: Encodable, Sendable {
         let overdueGraceSeconds: Double
         let readerEKUOptionalForOpenID4VP: Bool
         let revocation: Revocation
+        let credentials: Credentials
     }
 
     package struct RegisteredClient: Encodable, Sendable {
@@ -149,6 +155,9 @@ extension EffectiveConfiguration.Network {
             mode: network.revocation.mode.rawValue, graceSeconds: network.revocation.graceSeconds,
             maxBytes: network.revocation.maxBytes,
             crls: network.revocation.extraURLs.map(EffectiveConfiguration.CRLSource.init))
+        credentials = EffectiveConfiguration.Credentials(
+            documentSignerEKUs: network.credentials.documentSignerEKUs,
+            vct: network.credentials.vct.mapValues { $0.map(\.name) })
     }
 }
 
