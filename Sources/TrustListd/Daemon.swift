@@ -4,8 +4,9 @@ import TrustAPI
 import TrustLists
 import TrustListsService
 
-/// The refresh service: loads and re-verifies the cache at start and reports ready, refreshes every list, then wakes
-/// at least every `checkIntervalSeconds` and refreshes the lists its ``TrustService``'s schedule says are due. Each
+/// The refresh service: loads and re-verifies the cache at start and reports ready, refreshes at once only what its
+/// ``TrustService``'s schedule says is due (nothing while every list is fresh and not due), then wakes at least every
+/// `checkIntervalSeconds` and refreshes the lists the schedule says are due. Each
 /// refresh takes the cache directory's lock (shared with `trustctl refresh`), installs the new generation in memory
 /// and writes `state.json` and `snapshot.json`; the daemon logs one line per event (`DaemonLog.swift`), writes the
 /// metrics and updates systemd's status line (`DaemonStatus.swift`).
@@ -120,7 +121,10 @@ final class Daemon {
         logger.log(.info, "ready", [("status", status.monitoringStatus.word)] + stateCounts(status))
         export(at: Date())
 
-        var trigger: RefreshTrigger? = .start
+        // The first run refreshes what is due (never refreshed, missing, failing, past its interval): a cache verified
+        // a moment ago is not fetched and verified again (docs/architecture.md, The live service).
+        let dueAtStart = service.sourcesDueAtStart(at: Date())
+        var trigger: RefreshTrigger? = dueAtStart.isEmpty ? nil : .start
         while control.stopSignal == nil {
             control.beat()
             if control.takeReload() {
@@ -135,7 +139,7 @@ final class Daemon {
             }
             if let pending = trigger {
                 trigger = nil
-                refresh(nil, trigger: pending)
+                refresh(dueAtStart, trigger: pending)
                 continue
             }
             // Refresh now: every list, at once (the requests are rate-limited where they wait, not here).

@@ -65,6 +65,7 @@ enum LoTEBenchmarks {
         let file = try BenchFiles.write(bytes, named: "lote-\(entities).jws")
         let rootFile = try BenchFiles.write(rootDER, named: "root.der")
         let pythonReason = PythonLoTEVerifier.unavailableReason
+        let load = MachineFacts.loadAverage()
         for _ in 0..<repetitions {
             ours.append(try Bench.measure(repetitions: 1, iterations: iterations) { try coldVerify() })
             if pythonReason == nil {
@@ -77,6 +78,7 @@ enum LoTEBenchmarks {
                 python.append(timing)
             }
         }
+        print("  load average: \(load) before these runs, \(MachineFacts.loadAverage()) after")
         let oursTiming = Bench.Timing.merged(ours)
         print(
             "  \(Bench.label("ours: verify + decode"))\(Bench.duration(oursTiming.median))/list  "

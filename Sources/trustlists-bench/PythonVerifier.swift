@@ -25,13 +25,35 @@ enum PythonVerifier {
         }
     }()
 
+    /// What the Python side reads of each entry's certificate at load (issue 36 §3).
+    enum Reading: String, CaseIterable {
+        /// What a lazy Python service needs at load: serial number, SKI and validity; `cryptography` checks the DER
+        /// structure and decodes the rest only when read.
+        case lazy
+        /// Every field this product decodes at load: subject and issuer Names (printed), validity, serial, every
+        /// extension's value, and the SHA-256 fingerprint.
+        case thorough
+
+        /// What the entry loop reads, in words.
+        var fields: String {
+            switch self {
+            case .lazy: "serial, SKI, notBefore/notAfter"
+            case .thorough: "subject + issuer (RFC 4514 text), validity, serial, every extension's value, SHA-256"
+            }
+        }
+    }
+
     /// Verifies the list in `listFile` against the DER root in `rootFile` at `time`: one warm-up, then
     /// `repetitions` timed verifications, each of fresh bytes.
+    /// - Parameter reading: what is read of each entry's certificate.
     /// - Throws: when the script fails (the list does not verify there, or Python breaks).
-    static func verify(listFile: URL, rootFile: URL, at time: Date, repetitions: Int) throws -> Result {
+    static func verify(
+        listFile: URL, rootFile: URL, at time: Date, repetitions: Int, reading: Reading = .lazy
+    ) throws -> Result {
         let script = try BenchFiles.write(Array((timingHarness + source).utf8), named: "verify_vical.py")
         let (status, output, error) = try run([
             script.path, listFile.path, rootFile.path, String(Int(time.timeIntervalSince1970)), String(repetitions),
+            reading.rawValue,
         ])
         guard status == 0 else {
             throw OpenSSLDirect.Failure(description: "python verifier exited \(status): \(error.suffix(600))")
@@ -107,7 +129,7 @@ enum PythonVerifier {
     /// The verifier: COSE_Sign1 decoded with cbor2; ES256 checked over the Sig_structure (RFC 9052 §4.4) with
     /// cryptography; the signer chain checked link by link (issuer's signature and name) up to the given root and
     /// each certificate's validity at the time; the signer's EKU and key usage; then every entry's certificate
-    /// loaded with `x509.load_der_x509_certificate`, its SKI extension and serial number read.
+    /// loaded with `x509.load_der_x509_certificate` and read as ``Reading`` says (the script's fifth argument).
     static let source = #"""
         import json
         import platform
@@ -120,6 +142,25 @@ enum PythonVerifier {
         from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 
         VICAL_SIGNER_EKU = x509.ObjectIdentifier("1.0.18013.5.1.8")
+        READING = sys.argv[5] if len(sys.argv) > 5 else "lazy"
+
+
+        def read_lazy(certificate):
+            ski = certificate.extensions.get_extension_for_class(x509.SubjectKeyIdentifier).value.digest
+            return (certificate.serial_number, ski, certificate.not_valid_before_utc, certificate.not_valid_after_utc)
+
+
+        def read_thorough(certificate):
+            extensions = [(extension.oid, extension.critical, extension.value) for extension in certificate.extensions]
+            return (
+                certificate.subject.rfc4514_string(),
+                certificate.issuer.rfc4514_string(),
+                certificate.not_valid_before_utc,
+                certificate.not_valid_after_utc,
+                certificate.serial_number,
+                extensions,
+                certificate.fingerprint(hashes.SHA256()),
+            )
 
 
         def verify(signed, root_der, at):
@@ -158,11 +199,11 @@ enum PythonVerifier {
                 raise ValueError("signer key usage does not allow signing")
 
             vical = cbor2.loads(payload)
+            read = read_thorough if READING == "thorough" else read_lazy
             entries = []
             for info in vical["certificateInfos"]:
                 certificate = x509.load_der_x509_certificate(info["certificate"])
-                ski = certificate.extensions.get_extension_for_class(x509.SubjectKeyIdentifier).value.digest
-                entries.append((certificate.serial_number, ski, info["docType"]))
+                entries.append((read(certificate), info["docType"]))
             return entries
 
 

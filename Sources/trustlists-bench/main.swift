@@ -35,6 +35,10 @@ let groups: [BenchmarkGroup] = [
         name: "wire", summary: "wire JSON per answer: decisions, a request decision, status (vs JSONEncoder)",
         run: WireBenchmarks.run),
     BenchmarkGroup(
+        name: "coldstart",
+        summary: "trustlistd start on a cached 10,000-entry VICAL until /readyz, vs one verify (not run by default)",
+        run: ColdStartBenchmarks.run),
+    BenchmarkGroup(
         name: "revocation", summary: "CRL of 100,000 entries: decode + verify + index vs the OpenSSL floor; lookups",
         run: RevocationBenchmarks.run),
     BenchmarkGroup(
@@ -42,14 +46,15 @@ let groups: [BenchmarkGroup] = [
         run: StatusListBenchmarks.run),
 ]
 
-/// Groups run only when named: `http` prints the handler's breakdown itself, and the modes take minutes.
-let optionalGroups: Set<String> = ["http-handler", "http-modes"]
+/// Groups run only when named: `http` prints the handler's breakdown itself, the modes take minutes, and `coldstart`
+/// needs `trustctl` and `trustlistd` built beside this program (`swift build -c release`) or in `$TRUSTLISTS_BIN_DIR`.
+let optionalGroups: Set<String> = ["http-handler", "http-modes", "coldstart"]
 
 /// The help text, with the group list.
 let usage = """
     USAGE: trustlists-bench [GROUP...] [--keep-files DIR]
 
-    Runs the named benchmark groups (all but http-handler and http-modes when none is named) and prints what
+    Runs the named benchmark groups (all but http-handler, http-modes and coldstart when none is named) and prints what
     each figure measures, its unit, and how it was obtained (median over repetitions after a warm-up). Build with -c release.
 
     GROUPS:

@@ -69,15 +69,21 @@ final class DaemonTests {
             !daemon.logLines.dropFirst(started).contains { $0.priority <= 4 }, "no warning or error:\n\(daemon.log)")
     }
 
-    @Test("a restart serves the verified cache before it refreshes")
+    @Test("a restart serves the verified cache and fetches nothing while every list is fresh and not due")
     func restartServesCache() throws {
         let first = try network.startDaemon()
         try first.waitFor("the first refresh", isRefreshFinished)
         first.send(SIGTERM)
         #expect(first.waitForExit(timeout: 30) == 0)
-        let second = try network.startDaemon()
+        let fetched = try network.requestedPaths()
+        // The loop sends systemd a status line at every wake-up: two wake-ups after READY=1, a refresh at start
+        // would have begun (docs/architecture.md, The live service).
+        let socket = try NotifySocket()
+        let second = try network.startDaemon(environment: ["NOTIFY_SOCKET": socket.path])
         defer { second.kill() }
-        try second.waitFor("the refresh after the restart", isRefreshFinished)
+        let ready = try socket.waitFor("READY=1") { $0.contains("READY=1") }
+        let readyIndex = try #require(ready.firstIndex { $0.contains("READY=1") })
+        try socket.waitFor("two wake-ups after ready", after: readyIndex + 1, count: 2) { $0.hasPrefix("STATUS=") }
         let lines = second.logLines
         let loaded = lines.filter { $0.message == "cache loaded" }
         #expect(loaded.count == 2)
@@ -85,7 +91,8 @@ final class DaemonTests {
         #expect(loaded.allSatisfy { $0["state"] == "fresh" && $0["issue.id"] == "1" && $0["origin"] == "network" })
         let messages = lines.map(\.message)
         #expect((messages.firstIndex(of: "cache loaded") ?? .max) < (messages.firstIndex(of: "ready") ?? -1))
-        #expect(lines.filter { $0.message == "list unchanged" }.count == 2)
+        #expect(!messages.contains("refresh started"), "\(second.log)")
+        #expect(try network.requestedPaths() == fetched)
     }
 
     @Test("SIGHUP reloads the configuration and refreshes at once: a new issue is taken, its diff logged")

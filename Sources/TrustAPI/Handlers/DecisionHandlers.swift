@@ -115,7 +115,7 @@ extension TrustAPI {
     /// - Throws: ``APIFailure`` 503 `snapshot_unavailable`.
     func loadedService() throws(APIFailure) -> TrustService {
         let service = holder.service
-        guard service.snapshotDocument != nil else { throw .noGeneration }
+        guard service.installedGeneration != nil else { throw .noGeneration }
         return service
     }
 

@@ -19,9 +19,10 @@ extension TrustAPI {
         let service = holder.service
         let time = now()
         let status = service.status(at: time)
-        let document = service.snapshotDocument
+        // The installed generation, not its document: readiness never waits for the snapshot's JSON to be encoded.
+        let generation = service.installedGeneration
         var missing: [WireReadiness.Missing] = []
-        if document == nil {
+        if generation == nil {
             missing.append(.snapshot(.snapshotUnavailable, "no verified snapshot generation is loaded yet"))
         }
         for list in status.lists where !list.state.isTrusted {
@@ -29,13 +30,12 @@ extension TrustAPI {
         }
         // `stored` false is still ready (every decision comes from lists verified in memory), but a restart would
         // lose what this process verified since.
-        let generation = document?.snapshot.generation
         if missing.isEmpty {
             return APIResponse.json(
                 WireReadiness(status: status, time: time, generation: generation, missing: [], failure: nil))
         }
         let message =
-            document == nil
+            generation == nil
             ? "no verified snapshot generation is loaded yet"
             : "not every configured list is trusted: "
                 + status.lists.filter { !$0.state.isTrusted }.map { "\($0.id) is \($0.state.rawValue)" }.joined(

@@ -52,7 +52,16 @@ public enum SnapshotFile {
                 try write(json, to: file, in: cacheDirectory)
                 return nil
             }
-            if existing.elementsEqual(json) { return nil }
+            // Compared as bytes in one call: Data's element-by-element iteration cost ~100 ms for 13 MB.
+            let same =
+                existing.count == json.count
+                && existing.withUnsafeBytes { stored in
+                    json.withUnsafeBytes { new in
+                        guard let a = stored.baseAddress, let b = new.baseAddress else { return stored.count == new.count }
+                        return memcmp(a, b, json.count) == 0
+                    }
+                }
+            if same { return nil }
             note =
                 "\(file.path) did not hold the verified generation (edited, truncated, foreign or stale; "
                 + "\(ReasonCode.snapshotCorrupt)): rewritten from the verified lists"

@@ -9,7 +9,9 @@ import X509
 ///
 /// ``load(at:lockTimeout:cancellation:waiting:)`` and ``refresh(only:offline:at:lockTimeout:cancellation:waiting:)``
 /// verify, commit, build the next snapshot generation and install it **in memory**; `snapshot.json` is written for
-/// other processes and never read back (derived data is never a source of trust).
+/// other processes and never read back (derived data is never a source of trust). A load publishes what it installed
+/// before it stores `state.json` and `snapshot.json` (docs/architecture.md, The live service), so a starting daemon
+/// answers as soon as its cache is verified; the snapshot's JSON is encoded once per generation, when first needed.
 ///
 /// Thread safety: loads and refreshes run one at a time (a mutex around the store, plus the cache directory's lock
 /// across processes); queries, status and metrics read immutable published values behind locks held only to copy a
@@ -29,13 +31,17 @@ public final class TrustService: Sendable {
     public let refreshLog: RefreshLog
 
     private let fetcher: any ListFetching
-    private let engine: EngineLock
-    private let published: Mutex<Published>
+    /// The engine and the published values are internal for the extensions of this type
+    /// (`TrustService+Snapshot.swift`, `TrustService+Schedule.swift`); nothing else touches them.
+    let engine: EngineLock
+    let published: Mutex<Published>
+    /// Held while a generation's JSON is encoded, so that it is encoded once (``snapshotDocument``).
+    let encoding = Mutex(())
 
     /// The refresh side behind a lock. `@unchecked Sendable`: the engine (which holds the store, a class that is not
     /// thread-safe) is only touched inside ``withLock(_:)``; `Mutex` cannot hold it, since the store's references
     /// would cross its `sending` boundary.
-    private final class EngineLock: @unchecked Sendable {
+    final class EngineLock: @unchecked Sendable {
         private let lock = NSLock()
         private var engine: Engine
 
@@ -51,7 +57,7 @@ public final class TrustService: Sendable {
     }
 
     /// The refresh side: mutated by loads and refreshes, one at a time.
-    private struct Engine {
+    struct Engine {
         let store: TrustStore
         var schedule: RefreshSchedule
         var counters = RefreshCounters()
@@ -61,13 +67,17 @@ public final class TrustService: Sendable {
     }
 
     /// What readers see: replaced whole after each load and refresh.
-    private struct Published: Sendable {
+    struct Published: Sendable {
         var records: [ListID: ListRecord] = [:]
         var events: [String] = []
         var counters = RefreshCounters()
         var cacheLoadSeconds: TimeInterval?
         var schedule: RefreshSchedule
         var snapshotDocument: SnapshotDocument?
+        /// The generation installed last whose JSON is not encoded yet (``snapshotDocument`` is an earlier one's).
+        var pendingSnapshot: Snapshot?
+        /// The number of the generation a load or refresh installed last; nil before the first (and read-only).
+        var installedGeneration: UInt64?
         var signedLists: [ListID: SignedListVersion] = [:]
         var persistFailure: RecordedFailure?
         var crlSources: [CRLSource] = []
@@ -125,7 +135,12 @@ public final class TrustService: Sendable {
         return try withLoadedStore(
             at: time, lockTimeout: lockTimeout, cancellation: cancellation, waiting: waiting, heartbeat: heartbeat
         ) { engine, store, events throws(TrustListError) -> [String] in
-            let persistError = installAndRecord(store, at: time, events: &events)
+            // Installed and published first: queries, status and /readyz answer from the verified cache while the
+            // state and the snapshot file are written.
+            let installed = installInMemory(store, at: time)
+            publish(engine, events: events)
+            let persistError = persist(store, installed, events: &events)
+            store.recordPersist(persistError, at: time)
             publish(engine, events: events) { $0.cacheLoadSeconds = Refresher.seconds(clock.now - started) }
             if let persistError { throw persistError }
             return events
@@ -227,37 +242,50 @@ public final class TrustService: Sendable {
         }
     }
 
-    /// Builds the generation of the store's lists, installs it in the queries, and stores the state and the snapshot
-    /// file (not when read-only).
-    /// A new generation replaces `snapshot.json`; an unchanged one is compared with it, and a file that does not hold it
-    /// (edited, truncated, foreign, stale or missing) is rewritten with a note.
-    /// - Returns: the error that kept the state or the snapshot file from being written, if any.
-    private func install(
-        _ store: TrustStore, at time: Date, events: inout [String]
-    ) -> TrustListError? {
+    /// What ``installInMemory(_:at:)`` installed, for ``persist(_:_:events:)``.
+    struct Installed {
+        /// The generation's snapshot.
+        let snapshot: Snapshot
+        /// Whether it is the generation installed before (an unchanged rebuild): its JSON is the same bytes.
+        let unchanged: Bool
+    }
+
+    /// Builds the generation of the store's lists and installs it in the queries; publishes it as the current
+    /// generation, its JSON to be encoded when first needed (``snapshotDocument``), unless it is unchanged.
+    private func installInMemory(_ store: TrustStore, at time: Date) -> Installed {
         let previous = store.snapshotMark
         let (generation, mark) = SnapshotBuilder.build(from: store, at: time)
         queries.install(generation)
         store.markSnapshot(mark)
+        let installed = Installed(snapshot: generation.snapshot, unchanged: mark == previous)
+        // A read-only service encodes and writes nothing, and has no document.
+        guard !isReadOnly else { return installed }
+        published.withLock { published in
+            published.installedGeneration = installed.snapshot.generation
+            if installed.unchanged, published.pendingSnapshot == nil, let document = published.snapshotDocument {
+                // An unchanged generation encodes to the same bytes: encoded once per generation.
+                published.snapshotDocument = SnapshotDocument(snapshot: installed.snapshot, json: document.json)
+            } else {
+                published.pendingSnapshot = installed.snapshot
+            }
+        }
+        return installed
+    }
+
+    /// Stores the state and the snapshot file of what ``installInMemory(_:at:)`` installed (not when read-only).
+    /// A new generation replaces `snapshot.json`; an unchanged one is compared with it, and a file that does not hold
+    /// it (edited, truncated, foreign, stale or missing) is rewritten with a note.
+    /// - Returns: the error that kept the state or the snapshot file from being written, if any.
+    private func persist(_ store: TrustStore, _ installed: Installed, events: inout [String]) -> TrustListError? {
         guard !isReadOnly else { return nil }
         do throws(TrustListError) {
-            // An unchanged generation encodes to the same bytes: encoded once per generation. Published with the
-            // generation it encodes, before the state is written: readers of the document (the HTTP API, the export)
-            // never see the JSON of one generation with the facts of another, even when the state cannot be stored.
-            var json = mark == previous ? published.withLock { $0.snapshotDocument?.json } : nil
-            if json == nil {
-                do {
-                    json = try generation.snapshot.jsonEncoded()
-                } catch {
-                    throw TrustListError(.persistError, error.reason)
-                }
-            }
-            guard let json else { return nil }
-            let document = SnapshotDocument(snapshot: generation.snapshot, json: json)
-            published.withLock { $0.snapshotDocument = document }
+            // Encoded (or found encoded) and published with the generation it encodes before the state is written:
+            // readers of the document (the HTTP API, the export) never see the JSON of one generation with the facts
+            // of another, even when the state cannot be stored.
+            let json = try encodedDocument().json
             try store.writeState()
             if let note = try SnapshotFile.store(
-                json, inCacheDirectory: store.layout.root, expectSame: mark == previous)
+                json, inCacheDirectory: store.layout.root, expectSame: installed.unchanged)
             {
                 events.append(note)
             }
@@ -271,12 +299,14 @@ public final class TrustService: Sendable {
         }
     }
 
-    /// ``install(_:at:events:)``, then the outcome recorded (``TrustStore/recordPersist(_:at:)``): a run that could
-    /// not store its results is reported by status while the failure lasts.
+    /// ``installInMemory(_:at:)`` then ``persist(_:_:events:)``, and the outcome recorded
+    /// (``TrustStore/recordPersist(_:at:)``): a run that could not store its results is reported by status while the
+    /// failure lasts.
     private func installAndRecord(
         _ store: TrustStore, at time: Date, events: inout [String]
     ) -> TrustListError? {
-        let persistError = install(store, at: time, events: &events)
+        let installed = installInMemory(store, at: time)
+        let persistError = persist(store, installed, events: &events)
         store.recordPersist(persistError, at: time)
         return persistError
     }
@@ -322,14 +352,6 @@ public final class TrustService: Sendable {
     /// The current generation (its document form).
     public var snapshot: Snapshot { queries.snapshot }
 
-    /// The current generation's JSON, exactly as written to `snapshot.json` (encoded once per generation); nil for a
-    /// read-only service, which writes and encodes nothing.
-    public var snapshotJSON: [UInt8]? { published.withLock { $0.snapshotDocument?.json } }
-
-    /// The current generation together with its JSON (``snapshotJSON``), read in one step so that the two always
-    /// belong to the same generation; nil for a read-only service and before the first load.
-    public var snapshotDocument: SnapshotDocument? { published.withLock { $0.snapshotDocument } }
-
     /// The signed bytes of a list's current version, exactly as published (verified by this process): what a mirror
     /// serves; nil when the list has no trusted version.
     public func signedList(_ id: ListID) -> [UInt8]? { published.withLock { $0.signedLists[id]?.bytes } }
@@ -352,39 +374,6 @@ public final class TrustService: Sendable {
             status: status(at: time), counters: counters, cacheLoadSeconds: loadSeconds,
             statusLists: statusLists.snapshot)
     }
-
-    // MARK: - Schedule
-
-    /// Plans the next refresh of every list from its history in memory (``RefreshSchedule``): interval with jitter,
-    /// the `nextUpdate` window, backoff after failures, and a LoTE service's withdrawal still ahead.
-    /// - Parameter now: the time, UTC.
-    public func replan(at now: Date) {
-        let status = status(at: now)
-        // A LoTE service whose status ends it from a later StatusStartingTime (ETSI TS 119 602) is used until then:
-        // its list is due then, so that the run's rebuild drops it.
-        var statusChanges: [ListID: Date] = [:]
-        for service in queries.snapshot.services where LoTEServiceRole.isEnding(status: service.status) {
-            guard let start = service.statusStartingTime, start > now else { continue }
-            statusChanges[service.source] = min(start, statusChanges[service.source] ?? start)
-        }
-        engine.withLock { engine in
-            var histories: [SourceID: RefreshHistory] = [:]
-            for list in configuration.lists {
-                guard let listStatus = status.lists.first(where: { $0.id == list.id }) else { continue }
-                var history = RefreshHistory(listStatus, list: list)
-                history.statusChange = statusChanges[list.id]
-                histories[.list(list.id)] = history
-            }
-            // Each CRL on its own plan: due no later than its nextUpdate, with the same jitter and backoff.
-            for crl in status.crls { histories[.crl(crl.slot)] = RefreshHistory(crl) }
-            engine.schedule.update(histories, now: now, using: &engine.generator)
-            let schedule = engine.schedule
-            published.withLock { $0.schedule = schedule }
-        }
-    }
-
-    /// The schedule as last planned.
-    public var schedule: RefreshSchedule { published.withLock { $0.schedule } }
 
     /// Test hook: runs between writing a new list's temporary file and renaming it.
     func setBeforeCommitRename(_ hook: @escaping @Sendable () throws -> Void) {
