@@ -49,6 +49,13 @@ package struct EffectiveConfiguration: Encodable, Sendable {
         let crls: [CRLSource]
     }
 
+    /// A network's `credentials` (``CredentialSettings``): the defaults written out, `vct` with the lists it resolved
+    /// to (the PID types to the PID providers LoTEs unless the file said otherwise).
+    package struct Credentials: Encodable, Sendable {
+        let documentSignerEKUs: [String]
+        let vct: [String: [String]]
+    }
+
     package struct Network: Encodable, Sendable {
         let id: String
         let root: Root
@@ -59,6 +66,7 @@ package struct EffectiveConfiguration: Encodable, Sendable {
         let overdueGraceSeconds: Double
         let readerEKUOptionalForOpenID4VP: Bool
         let revocation: Revocation
+        let credentials: Credentials
     }
 
     package struct RegisteredClient: Encodable, Sendable {
@@ -149,6 +157,9 @@ extension EffectiveConfiguration.Network {
             mode: network.revocation.mode.rawValue, graceSeconds: network.revocation.graceSeconds,
             maxBytes: network.revocation.maxBytes,
             crls: network.revocation.extraURLs.map(EffectiveConfiguration.CRLSource.init))
+        credentials = EffectiveConfiguration.Credentials(
+            documentSignerEKUs: network.credentials.documentSignerEKUs,
+            vct: network.credentials.vct.mapValues { $0.map(\.description) })
     }
 }
 
