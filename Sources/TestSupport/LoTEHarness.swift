@@ -79,7 +79,7 @@ public final class LoTEHarness {
     }
 
     /// The cache layout.
-    public var layout: StoreLayout { StoreLayout(root: configuration.cacheDirectory) }
+    package var layout: StoreLayout { StoreLayout(root: configuration.cacheDirectory) }
 
     /// A service, as a new process makes one.
     public func service(readOnly: Bool = false) -> TrustService {

@@ -76,7 +76,7 @@ public final class RefreshHarness {
     public var configurationFile: URL { configuration.file }
 
     /// The cache layout.
-    public var layout: StoreLayout { StoreLayout(root: configuration.cacheDirectory) }
+    package var layout: StoreLayout { StoreLayout(root: configuration.cacheDirectory) }
 
     /// Serves `content` signed by the network's signer.
     public func publish(_ content: ListContent) throws {

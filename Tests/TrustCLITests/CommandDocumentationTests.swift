@@ -171,10 +171,7 @@ struct CommandDocumentationTests {
             (["trustctl", "sta"], ["status"]),
             (["trustctl", "status", "--c"], ["--config"]),
             (["trustctl", "verify", "--kind", ""], ["vical", "rical", "lote", "crl"]),
-            (
-                ["trustctl", "query", ""],
-                ["reader", "issuer", "request", "device-request", "credential", "-h", "--help"]
-            ),
+            (["trustctl", "query", ""], ["reader", "issuer", "request", "device-request", "credential", "-h", "--help"]),
             (["trustctl", "query", "reader", "--ch"], ["--chain"]),
             (["trustctl", "--log-format", ""], ["text", "json"]),
             (["trustctl", "--log-format", "json", "conf"], ["config"]),

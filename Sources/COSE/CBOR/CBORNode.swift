@@ -84,7 +84,7 @@ public struct CBORNode: Sendable {
     }
 
     /// A short name of the kind of item, for messages: "unsigned integer", "map", "tag 2", ...
-    var kindDescription: String {
+    package var kindDescription: String {
         switch content {
         case .unsigned: return "unsigned integer"
         case .negative: return "negative integer"

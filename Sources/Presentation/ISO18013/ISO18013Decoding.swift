@@ -70,22 +70,7 @@ enum ISO18013Decoding {
     static func display(_ path: String) -> String { path.isEmpty ? "(top level)" : path }
 
     /// A short name of the kind of item, for messages.
-    static func kind(_ node: CBORNode) -> String {
-        switch node.content {
-        case .unsigned: "unsigned integer"
-        case .negative: "negative integer"
-        case .byteString: "byte string"
-        case .textString: "text string"
-        case .array: "array"
-        case .map: "map"
-        case .tagged(let tag, _): "tag \(tag)"
-        case .simple(let value): "simple value \(value)"
-        case .boolean(let value): value ? "true" : "false"
-        case .null: "null"
-        case .undefined: "undefined"
-        case .float: "float"
-        }
-    }
+    static func kind(_ node: CBORNode) -> String { node.kindDescription }
 
     private static func prefixed(_ reason: String, _ context: String) -> String {
         context.isEmpty ? reason : "\(context): \(reason)"

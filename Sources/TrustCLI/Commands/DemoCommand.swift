@@ -19,20 +19,24 @@ enum DemoCommand: Command {
             The demo creates, with the X509 builder: a network root, an issuing CA, a VICAL signer (EKU
             1.0.18013.5.1.8) and a RICAL signer, three IACAs with different docTypes, a reader CA with readers, and
             document signers under the first IACA; each IACA and the reader CA publish a CRL (one lists a document
-            signer, one a reader). It signs a VICAL and a RICAL ('trustctl sign' does the same), writes a
-            configuration with file:// URLs, then runs, printing each command and its output: refresh (lists and
-            CRLs), status, reader queries, issuer queries (the revoked document signer and reader refused as
-            revoked, their siblings trusted), the wallet's view of two OpenID4VP request objects
-            (one from "Demo Verifier", whose certificate is under the RICAL's reader CA, shown as verified by it; one
-            from a verifier in no list, shown by its domain only), the reader's view of an ISO/IEC 18013-5
-            DeviceRequest whose readerAuth the demo reader signed over the session's SessionTranscript, the
-            credentials a holder's wallet holds (in published/credentials: an mDL from the demo document signer,
-            trusted with the elements its digests vouch for; the same mDL with an element changed after signing,
-            refused; one from the revoked document signer and one from an unlisted issuer, refused; a PID from the
-            PID provider as an mdoc and as an SD-JWT VC), and a refresh after a rolled-back VICAL was published,
-            which must keep the last good list. It then publishes a newer
-            good VICAL and refreshes, so that the network it leaves is healthy (a later 'trustctl refresh' or a
-            daemon on its configuration reports OK), and ends with the commands to run by hand.
+            signer, one a reader). It signs a VICAL and a RICAL ('trustctl sign' does the same) and two Lists of
+            Trusted Entities (ETSI TS 119 602, JAdES): a PID providers LoTE (ES256) with a listed PID provider and a
+            withdrawn one, and a WRPAC providers LoTE (PS256, RSA) with an access CA; writes a configuration with
+            file:// URLs, then runs, printing each command and its output: refresh (lists, LoTEs and CRLs),
+            status, reader queries, issuer queries (the revoked document signer and reader refused as revoked,
+            their siblings trusted), the wallet's view of two OpenID4VP request objects (one from "Demo Verifier",
+            whose certificate is under the RICAL's reader CA, shown as verified by it; one from a verifier in no
+            list, shown by its domain only), the reader's view of an ISO/IEC 18013-5 DeviceRequest whose readerAuth
+            the demo reader signed over the session's SessionTranscript, the LoTE decisions (a PID signer under the
+            listed PID provider trusted for eu.europa.ec.eudi.pid.1, one under the withdrawn provider refused, an EU
+            relying party's request object under the WRPAC providers LoTE's access CA trusted), the credentials a
+            holder's wallet holds (in published/credentials: an mDL from the demo document signer, trusted with the
+            elements its digests vouch for; the same mDL with an element changed after signing, refused; one from
+            the revoked document signer and one from an unlisted issuer, refused; a PID from the PID provider as an
+            mdoc and as an SD-JWT VC), and a refresh after a rolled-back VICAL was published, which must keep the
+            last good list. It then publishes a newer good VICAL and refreshes, so that the network it leaves is
+            healthy (a later 'trustctl refresh' or a daemon on its configuration reports OK), and ends with the
+            commands to run by hand.
 
             EXIT STATUS: 0 every step gave the expected answer, 1 a step did not, 2 usage error or the folder
             cannot be used.

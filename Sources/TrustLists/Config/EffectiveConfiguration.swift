@@ -50,7 +50,8 @@ package struct EffectiveConfiguration: Encodable, Sendable {
     }
 
     /// A network's `credentials` (``CredentialSettings``): the defaults written out, `vct` with the lists it resolved
-    /// to (the PID types to the PID providers LoTEs unless the file said otherwise).
+    /// to, each written `<network>/<name>` as the file takes it (the PID types to the PID providers LoTEs unless the
+    /// file said otherwise).
     package struct Credentials: Encodable, Sendable {
         let documentSignerEKUs: [String]
         let vct: [String: [String]]

@@ -13,7 +13,7 @@ extension SnapshotBuilder {
     ///   - store: a loaded store (its lists verified by this process).
     ///   - time: the build time, UTC.
     /// - Returns: the generation, and the mark to keep for the next build.
-    public static func build(from store: TrustStore, at time: Date) -> (snapshot: VerifiedSnapshot, mark: SnapshotMark)
+    package static func build(from store: TrustStore, at time: Date) -> (snapshot: VerifiedSnapshot, mark: SnapshotMark)
     {
         let inputs = store.configuration.lists.map { list in
             Input(

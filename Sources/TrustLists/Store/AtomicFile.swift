@@ -8,12 +8,12 @@ import X509
 /// Durable, atomic file replacement: write a temporary file in the same folder, fsync it, rename it over the
 /// target, fsync the folder. A reader sees the old file or the new one, never a mix, and a crash at any point
 /// leaves one of the two on disk.
-public enum AtomicFile {
+package enum AtomicFile {
     /// What a temporary file's name holds between the target's name and a random suffix: `.<name>.tmp-<random>`.
     static let temporaryMarker = ".tmp-"
 
     /// Whether `name` is the name of one of this type's temporary files (left behind when a run was killed).
-    public static func isTemporaryName(_ name: String) -> Bool {
+    package static func isTemporaryName(_ name: String) -> Bool {
         name.hasPrefix(".") && name.contains(temporaryMarker)
     }
 
@@ -26,7 +26,7 @@ public enum AtomicFile {
     ///   - beforeRename: called after the temporary file is written and synced, before the rename (tests use it to
     ///     simulate a crash there).
     /// - Throws: ``TrustListError`` `persist_error` naming the path and the system error.
-    public static func write(
+    package static func write(
         _ bytes: some Collection<UInt8>, to url: URL, permissions: mode_t = 0o600, beforeRename: () throws -> Void = {}
     ) throws(TrustListError) {
         let folder = url.deletingLastPathComponent()
@@ -76,7 +76,7 @@ public enum AtomicFile {
 
     /// Creates `url` and its parents with permissions 0700 where missing; an existing folder keeps its permissions.
     /// - Throws: ``TrustListError`` `persist_error`.
-    public static func makeFolder(_ url: URL) throws(TrustListError) {
+    package static func makeFolder(_ url: URL) throws(TrustListError) {
         do {
             try FileManager.default.createDirectory(
                 at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

@@ -10,9 +10,9 @@ import X509
 /// so a link to `/dev/zero` or a FIFO can neither hang nor exhaust a reader), at most `maxBytes` are read, and a
 /// content-addressed file's bytes must hash to its name. A file that fails is evidence that the cache went bad: its
 /// owner quarantines it and heals it from the source (docs/architecture.md, "The store and the cache").
-public enum CachedFile {
+package enum CachedFile {
     /// Why a cache file cannot be read back.
-    public enum Problem: Error, Sendable, Hashable, CustomStringConvertible {
+    package enum Problem: Error, Sendable, Hashable, CustomStringConvertible {
         /// There is no file at that path.
         case missing
         /// The path is not a regular file: the kind found (`symbolic link`, `FIFO`, `folder`, `device`, `socket`).
@@ -26,7 +26,7 @@ public enum CachedFile {
         case hashMismatch(String)
 
         /// For a person: `not a regular file (FIFO)`.
-        public var description: String {
+        package var description: String {
             switch self {
             case .missing: "missing"
             case .notRegular(let kind): "not a regular file (\(kind))"
@@ -37,7 +37,7 @@ public enum CachedFile {
         }
 
         /// Whether the path holds something (a bad file to move aside), as opposed to nothing or an unreadable one.
-        public var isPresent: Bool {
+        package var isPresent: Bool {
             switch self {
             case .missing, .unreadable: false
             case .notRegular, .tooLarge, .hashMismatch: true
@@ -51,7 +51,7 @@ public enum CachedFile {
     ///   - maxBytes: the most bytes read.
     ///   - sha256: the expected SHA-256 of the bytes, hex (lowercase); nil to skip that check.
     /// - Returns: the bytes, or why they cannot be used.
-    public static func read(_ url: URL, maxBytes: Int, sha256: String? = nil) -> Result<[UInt8], Problem> {
+    package static func read(_ url: URL, maxBytes: Int, sha256: String? = nil) -> Result<[UInt8], Problem> {
         // O_NOFOLLOW refuses a symbolic link; O_NONBLOCK keeps open(2) of a FIFO from waiting for a writer.
         let descriptor = open(url.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {

@@ -15,7 +15,7 @@ public protocol VersionFacts: Sendable, Hashable, Codable {
 /// versions live on disk, what facts are kept of a version, and how versions are ordered. The configured lists
 /// (``ConfiguredLists``) and the CRLs of the CAs they name (``ListedCACRLs``) are the two families; a source of
 /// either is committed, loaded, pruned and quarantined by the same code (``TrustStore``'s generic operations).
-public protocol SourceFamily {
+package protocol SourceFamily {
     /// The id of one source of the family.
     associatedtype ID: Hashable & Sendable & CustomStringConvertible
     /// A verified version.
@@ -42,7 +42,7 @@ public protocol SourceFamily {
 
 /// The sources of one family the store keeps: per source, its record (what `state.json` keeps) and its verified
 /// current version.
-public struct SourceTable<Family: SourceFamily> {
+package struct SourceTable<Family: SourceFamily> {
     /// Records per source.
     public internal(set) var records: [Family.ID: SourceRecord<Family.Facts, VersionMark>] = [:]
     /// The verified current version per source (absent: none).
@@ -53,61 +53,61 @@ public struct SourceTable<Family: SourceFamily> {
     var verified: [Family.ID: [String: Family.Verified]] = [:]
 
     /// An empty table.
-    public init() {}
+    package init() {}
 
     /// The current versions' facts, per source.
-    public var facts: [Family.ID: Family.Facts] { records.compactMapValues(\.current) }
+    package var facts: [Family.ID: Family.Facts] { records.compactMapValues(\.current) }
 }
 
 extension ListSummary: VersionFacts {}
 extension CRLSummary: VersionFacts {}
 
 /// The family of configured lists (VICALs, RICALs, LoTEs), by ``ListID``.
-public enum ConfiguredLists: SourceFamily {
-    public static var table: ReferenceWritableKeyPath<TrustStore, SourceTable<ConfiguredLists>> { \.lists }
+package enum ConfiguredLists: SourceFamily {
+    package static var table: ReferenceWritableKeyPath<TrustStore, SourceTable<ConfiguredLists>> { \.lists }
 
-    public static func folder(of id: ListID, in layout: StoreLayout) -> URL { layout.lists(id) }
+    package static func folder(of id: ListID, in layout: StoreLayout) -> URL { layout.lists(id) }
 
-    public static func fileExtension(of id: ListID, in store: TrustStore) -> String {
+    package static func fileExtension(of id: ListID, in store: TrustStore) -> String {
         (store.configuration.list(id)?.source.kind ?? id.kind).fileExtension
     }
 
-    public static func rules(of id: ListID, in store: TrustStore) -> VersionRules {
+    package static func rules(of id: ListID, in store: TrustStore) -> VersionRules {
         (store.configuration.list(id)?.source.kind ?? id.kind).versionRules
     }
 
-    public static func facts(of verified: VerifiedList, id: ListID, url: String?) -> ListSummary {
+    package static func facts(of verified: VerifiedList, id: ListID, url: String?) -> ListSummary {
         ListSummary(verified, id: id)
     }
 
-    public static func event(_ id: ListID, _ message: String, reason: ReasonCode?) -> TrustStore.Event {
+    package static func event(_ id: ListID, _ message: String, reason: ReasonCode?) -> TrustStore.Event {
         TrustStore.Event(list: id, message: message, reason: reason)
     }
 
-    public static func quarantineName(of id: ListID, file: URL) -> String {
+    package static func quarantineName(of id: ListID, file: URL) -> String {
         "\(id.network)-\(id.name)-\(file.lastPathComponent)"
     }
 }
 
 /// The family of CRLs: one source per network and CA a verified list of it names (``CRLSlotID``).
-public enum ListedCACRLs: SourceFamily {
-    public static var table: ReferenceWritableKeyPath<TrustStore, SourceTable<ListedCACRLs>> { \.crls }
+package enum ListedCACRLs: SourceFamily {
+    package static var table: ReferenceWritableKeyPath<TrustStore, SourceTable<ListedCACRLs>> { \.crls }
 
-    public static func folder(of id: CRLSlotID, in layout: StoreLayout) -> URL { layout.crls(id) }
+    package static func folder(of id: CRLSlotID, in layout: StoreLayout) -> URL { layout.crls(id) }
 
-    public static func fileExtension(of id: CRLSlotID, in store: TrustStore) -> String { "crl" }
+    package static func fileExtension(of id: CRLSlotID, in store: TrustStore) -> String { "crl" }
 
-    public static func rules(of id: CRLSlotID, in store: TrustStore) -> VersionRules { .crl }
+    package static func rules(of id: CRLSlotID, in store: TrustStore) -> VersionRules { .crl }
 
-    public static func facts(of verified: VerifiedCRL, id: CRLSlotID, url: String?) -> CRLSummary {
+    package static func facts(of verified: VerifiedCRL, id: CRLSlotID, url: String?) -> CRLSummary {
         CRLSummary(verified, url: url)
     }
 
-    public static func event(_ id: CRLSlotID, _ message: String, reason: ReasonCode?) -> TrustStore.Event {
+    package static func event(_ id: CRLSlotID, _ message: String, reason: ReasonCode?) -> TrustStore.Event {
         TrustStore.Event(list: nil, crl: id, message: message, reason: reason)
     }
 
-    public static func quarantineName(of id: CRLSlotID, file: URL) -> String {
+    package static func quarantineName(of id: CRLSlotID, file: URL) -> String {
         "crl-\(id.network)-\(id.issuerSHA256.prefix(16))-\(file.lastPathComponent)"
     }
 }

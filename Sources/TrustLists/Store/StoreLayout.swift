@@ -17,25 +17,25 @@ import Foundation
 ///                                   not hashing to their name), moved aside
 ///     snapshot.json                 the normalized snapshot
 ///     metrics.prom                  Prometheus text metrics (daemon)
-public struct StoreLayout: Sendable {
+package struct StoreLayout: Sendable {
     /// The cache directory.
-    public let root: URL
+    package let root: URL
 
     /// A layout rooted at `root`.
-    public init(root: URL) { self.root = root }
+    package init(root: URL) { self.root = root }
 
     /// The lock file.
-    public var lock: URL { root.appendingPathComponent("lock") }
+    package var lock: URL { root.appendingPathComponent("lock") }
     /// The state file.
-    public var state: URL { root.appendingPathComponent("state.json") }
+    package var state: URL { root.appendingPathComponent("state.json") }
     /// The snapshot file.
-    public var snapshot: URL { SnapshotFile.url(inCacheDirectory: root) }
+    package var snapshot: URL { SnapshotFile.url(inCacheDirectory: root) }
     /// The metrics file.
-    public var metrics: URL { root.appendingPathComponent("metrics.prom") }
+    package var metrics: URL { root.appendingPathComponent("metrics.prom") }
     /// The folder of verified roots.
-    public var roots: URL { root.appendingPathComponent("roots") }
+    package var roots: URL { root.appendingPathComponent("roots") }
     /// The folder of quarantined lists and roots.
-    public var quarantine: URL { root.appendingPathComponent("quarantine") }
+    package var quarantine: URL { root.appendingPathComponent("quarantine") }
 
     /// Names the cache directory holds; a folder holding anything else is not the service's own.
     static let ownNames: Set<String> = [
@@ -46,7 +46,7 @@ public struct StoreLayout: Sendable {
     /// nothing but the service's own files: a folder shared with other content (a misconfigured `/tmp` or
     /// `/var/lib`) keeps its permissions.
     /// - Throws: ``TrustListError`` `persist_error`.
-    public func prepareRoot() throws(TrustListError) {
+    package func prepareRoot() throws(TrustListError) {
         try AtomicFile.makeFolder(root)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
         let own = names.allSatisfy { Self.ownNames.contains($0) || $0.hasPrefix(".") && $0.contains(".tmp-") }
@@ -54,28 +54,28 @@ public struct StoreLayout: Sendable {
     }
 
     /// The folder of one list's verified versions.
-    public func lists(_ id: ListID) -> URL {
+    package func lists(_ id: ListID) -> URL {
         root.appendingPathComponent("lists").appendingPathComponent(id.network).appendingPathComponent(id.name)
     }
 
     /// One verified list version.
-    public func list(_ id: ListID, sha256: String) -> URL {
+    package func list(_ id: ListID, sha256: String) -> URL {
         lists(id).appendingPathComponent("\(sha256).\(id.kind.fileExtension)")
     }
 
     /// The folder of one CA's verified CRLs in one network.
-    public func crls(_ slot: CRLSlotID) -> URL {
+    package func crls(_ slot: CRLSlotID) -> URL {
         root.appendingPathComponent("crls").appendingPathComponent(slot.network)
             .appendingPathComponent(slot.issuerSHA256)
     }
 
     /// One verified CRL, by the SHA-256 of its bytes as published.
-    public func crl(_ slot: CRLSlotID, sha256: String) -> URL {
+    package func crl(_ slot: CRLSlotID, sha256: String) -> URL {
         crls(slot).appendingPathComponent("\(sha256).crl")
     }
 
     /// One verified root.
-    public func root(sha256: String) -> URL {
+    package func root(sha256: String) -> URL {
         roots.appendingPathComponent("\(sha256).der")
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 
 /// The cache directory's advisory lock (`flock(2)` on `lock`): one refresh at a time, whether `trustctl refresh`
 /// or the daemon. The kernel releases it when the process dies, so a crash never leaves it stuck.
-public final class StoreLock: Sendable {
+package final class StoreLock: Sendable {
     private let descriptor: Int32
 
     private init(descriptor: Int32) {
@@ -23,7 +23,7 @@ public final class StoreLock: Sendable {
     /// - Throws: ``TrustListError`` `persist_error` when the cache directory or the lock file cannot be created or
     ///   opened (the message says why, e.g. permission denied); `cache_locked` when another refresh still held it
     ///   after `timeout` seconds, or the wait was cancelled.
-    public static func acquire(
+    package static func acquire(
         _ layout: StoreLayout, timeout: TimeInterval, waiting: () -> Void = {}, isCancelled: () -> Bool = { false }
     ) throws(TrustListError) -> StoreLock {
         try layout.prepareRoot()
@@ -58,7 +58,7 @@ public final class StoreLock: Sendable {
     }
 
     /// Releases the lock.
-    public func release() {
+    package func release() {
         flock(descriptor, LOCK_UN)
     }
 

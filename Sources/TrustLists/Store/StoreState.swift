@@ -2,17 +2,17 @@ import Foundation
 
 /// The generation and content of the last snapshot built from the store's lists, kept in `state.json` so that the
 /// generation survives restarts and a damaged or deleted `snapshot.json` (which is derived data, never read back).
-public struct SnapshotMark: Sendable, Hashable, Codable {
+package struct SnapshotMark: Sendable, Hashable, Codable {
     /// The generation.
-    public var generation: UInt64
+    package var generation: UInt64
     /// SHA-256 (hex) of the snapshot's content (sources, issuers and verifiers as JSON; not its build time): an
     /// unchanged rebuild keeps its generation.
-    public var contentSHA256: String
+    package var contentSHA256: String
     /// When that generation was built, UTC; nil in marks written without it.
-    public var builtAt: Date?
+    package var builtAt: Date?
 
     /// A mark.
-    public init(generation: UInt64, contentSHA256: String, builtAt: Date) {
+    package init(generation: UInt64, contentSHA256: String, builtAt: Date) {
         self.generation = generation
         self.contentSHA256 = contentSHA256
         self.builtAt = builtAt
@@ -39,7 +39,7 @@ extension TrustStore {
 
     /// Writes `state.json` atomically (nothing when read-only).
     /// - Throws: ``TrustListError`` `persist_error`.
-    public func writeState() throws(TrustListError) {
+    package func writeState() throws(TrustListError) {
         guard !isReadOnly else { return }
         var state = StoreState()
         for (id, record) in lists.records { state.lists[id.description] = record }

@@ -10,7 +10,7 @@ extension TrustStore {
     /// - Parameter time: the time to verify at (UTC).
     /// - Throws: ``TrustListError`` `cache_unreadable` when the cache directory exists but cannot be read
     ///   (permissions): that is not "no trust yet", and must not be reported as such.
-    public func load(at time: Date) throws(TrustListError) {
+    package func load(at time: Date) throws(TrustListError) {
         events = []
         expected = [:]
         quarantined = []
@@ -62,7 +62,7 @@ extension TrustStore {
 
     /// Checks that the cache directory, when it exists, is a folder this user can read and enter.
     /// - Throws: ``TrustListError`` `cache_unreadable` otherwise, with what to do about it.
-    public func checkReadable() throws(TrustListError) {
+    package func checkReadable() throws(TrustListError) {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: layout.root.path, isDirectory: &isFolder) else { return }
         guard isFolder.boolValue, FileManager.default.isReadableFile(atPath: layout.root.path),

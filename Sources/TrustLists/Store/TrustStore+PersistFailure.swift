@@ -16,7 +16,7 @@ extension TrustStore {
     /// - Parameters:
     ///   - error: the `persist_error` of the run; nil when everything was stored and read back.
     ///   - time: the run's time (UTC).
-    public func recordPersist(_ error: TrustListError?, at time: Date) {
+    package func recordPersist(_ error: TrustListError?, at time: Date) {
         guard !isReadOnly else { return }
         if let error {
             var failure =

@@ -10,7 +10,7 @@ extension TrustStore {
     /// and read back again: no second retry, so a cache that keeps going bad is reported, never looped on.
     /// - Returns: nil when the cache reads back; else `persist_error` naming each file and why (the verified lists
     ///   stay in use in this process, but a fresh one could not load them). Each heal is reported in ``events``.
-    public func checkCommitted() -> TrustListError? {
+    package func checkCommitted() -> TrustListError? {
         guard !isReadOnly else { return nil }
         for (id, verified) in lists.current {
             expected[versionFile(ConfiguredLists.self, id, sha256: verified.sha256Hex)] = verified.signedBytes

@@ -4,7 +4,7 @@ import X509
 extension TrustStore {
     /// The CRL verification settings of a network's CAs: the configuration's clock skew; a CRL past its nextUpdate
     /// is verified (its state says `stale` or `expired`), never refused for that alone.
-    public var crlVerificationSettings: CRLVerificationSettings {
+    package var crlVerificationSettings: CRLVerificationSettings {
         var settings = CRLVerificationSettings()
         settings.clockSkewSeconds = configuration.clockSkewSeconds
         settings.refusesExpired = false
@@ -17,7 +17,7 @@ extension TrustStore {
 
     /// Sets ``crlSources`` from the current lists (after a load, and again after a refresh changed them) and drops
     /// the CRLs of CAs no list names any more: a CRL whose CA is no longer listed is not used.
-    public func refreshCRLSources() {
+    package func refreshCRLSources() {
         crlSources = CRLSource.all(configuration: configuration, lists: lists.current)
         let slots = Set(crlSources.map(\.slot))
         crls.current = crls.current.filter { slots.contains($0.key) }

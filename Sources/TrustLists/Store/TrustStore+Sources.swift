@@ -19,7 +19,7 @@ extension TrustStore {
     }
 
     /// Records a refresh outcome for a source without a new version (a failure or a confirmation).
-    public func update<F: SourceFamily>(
+    package func update<F: SourceFamily>(
         _ family: F.Type, _ id: F.ID, _ change: (inout SourceRecord<F.Facts, VersionMark>) -> Void
     ) {
         var record = self[keyPath: F.table].records[id] ?? SourceRecord()
@@ -40,7 +40,7 @@ extension TrustStore {
     /// - Returns: the version's facts (the one summary of this commit).
     /// - Throws: ``TrustListError`` `persist_error`; the previous version then stays current.
     @discardableResult
-    public func commit<F: SourceFamily>(
+    package func commit<F: SourceFamily>(
         _ verified: F.Verified, as id: F.ID, in family: F.Type, origin: ListOrigin, url: String? = nil,
         validators: (etag: String?, lastModified: String?), at time: Date, beforeRename: () throws -> Void = {}
     ) throws(TrustListError) -> F.Facts {

@@ -7,19 +7,19 @@ import X509
 /// or the read-only loader), never by the store.
 ///
 /// Not thread-safe: one refresh owns it at a time (the ``StoreLock`` makes that so across processes).
-public final class TrustStore {
+package final class TrustStore {
     /// Something loading noticed, for logs and status.
-    public struct Event: Sendable, Hashable, CustomStringConvertible {
+    package struct Event: Sendable, Hashable, CustomStringConvertible {
         /// The list concerned; nil for the whole store or a CRL.
-        public let list: ListID?
+        package let list: ListID?
         /// The CA CRL slot concerned; nil for a list or the whole store.
-        public var crl: CRLSlotID? = nil
+        package var crl: CRLSlotID? = nil
         /// What happened, for a person.
-        public let message: String
+        package let message: String
         /// The reason code, when the event is a verification failure (a quarantined version); nil otherwise.
-        public var reason: TrustListError.Code? = nil
+        package var reason: TrustListError.Code? = nil
         /// `list: message` (`crl network/issuerSHA256: message` for a CRL).
-        public var description: String {
+        package var description: String {
             if let list { return "\(list): \(message)" }
             if let crl { return "crl \(crl): \(message)" }
             return message
@@ -27,18 +27,18 @@ public final class TrustStore {
     }
 
     /// The configuration it serves.
-    public let configuration: Configuration
+    package let configuration: Configuration
     /// The folder layout.
-    public let layout: StoreLayout
+    package let layout: StoreLayout
     /// The configured lists: per list, its record and its verified current version (absent: no trust yet).
     public internal(set) var lists = SourceTable<ConfiguredLists>()
     /// The CRLs of the CAs the current lists name (``crlSources``): per CA slot, its record and the CRL verified by
     /// this process against the CA its current list names.
     public internal(set) var crls = SourceTable<ListedCACRLs>()
     /// Records per list.
-    public var records: [ListID: ListRecord] { lists.records }
+    package var records: [ListID: ListRecord] { lists.records }
     /// The verified current version per list (absent: no trust yet).
-    public var current: [ListID: VerifiedList] { lists.current }
+    package var current: [ListID: VerifiedList] { lists.current }
     /// The generation and content of the last snapshot its owner built (kept in `state.json`).
     public internal(set) var snapshotMark: SnapshotMark?
     /// The run of failures to store a load's or a refresh's results (state, lists or roots written, or read back),
@@ -62,11 +62,11 @@ public final class TrustStore {
     /// memory, but no file is written, moved or removed. For `trustctl status` and `query`, and for
     /// `trustctl refresh --at`, which verifies at a time of the caller's choosing and must not leave that time in the
     /// cache.
-    public let isReadOnly: Bool
+    package let isReadOnly: Bool
 
     /// Opens the store for `configuration` (nothing is read yet; see ``load(at:)``).
     /// - Parameter readOnly: see ``isReadOnly``.
-    public init(configuration: Configuration, readOnly: Bool = false) {
+    package init(configuration: Configuration, readOnly: Bool = false) {
         self.configuration = configuration
         self.layout = StoreLayout(root: configuration.cacheDirectory)
         self.isReadOnly = readOnly
@@ -80,7 +80,7 @@ public final class TrustStore {
     /// The cached roots whose SHA-256 matches one of the network's pins. A root file that is not a regular file,
     /// whose bytes do not hash to its name, or that is not one readable certificate is quarantined (moved to
     /// `quarantine/`, reported once) and not used: the next refresh fetches the root and writes it again.
-    public func cachedRoots(_ network: NetworkConfiguration) -> [Certificate] {
+    package func cachedRoots(_ network: NetworkConfiguration) -> [Certificate] {
         network.root.pins.compactMap { pin in
             let sha = hexString(pin)
             let file = layout.root(sha256: sha)
@@ -112,7 +112,7 @@ public final class TrustStore {
     /// Stores a root that matched a pin, unless its file already reads back intact; a damaged file there is
     /// quarantined first, and a root written again after a quarantine is reported (healed from the source).
     /// - Throws: ``TrustListError`` `persist_error`.
-    public func storeRoot(_ root: Certificate) throws(TrustListError) {
+    package func storeRoot(_ root: Certificate) throws(TrustListError) {
         guard !isReadOnly else { return }
         let sha = root.sha256Hex
         let file = layout.root(sha256: sha)
@@ -144,7 +144,7 @@ public final class TrustStore {
     ///   - url: the file, inside ``layout``; its folder exists.
     ///   - beforeRename: test hook, see ``AtomicFile/write(_:to:permissions:beforeRename:)``.
     /// - Throws: ``TrustListError`` `persist_error`.
-    public func writeFile(
+    package func writeFile(
         _ bytes: [UInt8], to url: URL, beforeRename: () throws -> Void = {}
     ) throws(TrustListError) {
         try AtomicFile.write(bytes, to: url, beforeRename: beforeRename)
@@ -154,11 +154,11 @@ public final class TrustStore {
     // MARK: - Changing
 
     /// Records a refresh outcome for a list without a new version (failure or confirmation).
-    public func update(_ id: ListID, _ change: (inout ListRecord) -> Void) { update(ConfiguredLists.self, id, change) }
+    package func update(_ id: ListID, _ change: (inout ListRecord) -> Void) { update(ConfiguredLists.self, id, change) }
 
     /// Makes `verified` the current version of the list `id` (``commit(_:as:in:origin:url:validators:at:beforeRename:)``).
     @discardableResult
-    public func commit(
+    package func commit(
         _ verified: VerifiedList, as id: ListID, origin: ListOrigin, validators: (etag: String?, lastModified: String?),
         at time: Date, beforeRename: () throws -> Void = {}
     ) throws(TrustListError) -> ListSummary {
@@ -168,14 +168,14 @@ public final class TrustStore {
     }
 
     /// Remembers the snapshot its owner built last (written with the state).
-    public func markSnapshot(_ mark: SnapshotMark) { snapshotMark = mark }
+    package func markSnapshot(_ mark: SnapshotMark) { snapshotMark = mark }
 
     /// Removes the temporary files a killed run left behind (`.<name>.tmp-<random>` from ``AtomicFile``) in the cache
     /// directory, its lists and its roots. Call it holding the lock: no other writer is then between a temporary
     /// file and its rename.
     /// - Returns: how many files were removed.
     @discardableResult
-    public func removeLeftovers() -> Int {
+    package func removeLeftovers() -> Int {
         guard !isReadOnly else { return 0 }
         var folders = [layout.root, layout.roots]
         folders += configuration.lists.map { layout.lists($0.id) }

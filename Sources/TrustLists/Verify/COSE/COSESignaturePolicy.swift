@@ -3,13 +3,13 @@ import X509
 
 /// Pipeline step 5: the COSE_Sign1 signature over `["Signature1", protected-bytes-as-received, h'', payload]`
 /// (RFC 9052 §4.4) verifies with the x5chain leaf's key, and `alg` fits that key (RFC 9053 §2.1: ES256 with P-256, …).
-public struct COSESignaturePolicy: SourcePolicy {
+package struct COSESignaturePolicy: SourcePolicy {
     /// The policy.
-    public init() {}
+    package init() {}
 
     /// - Throws: ``TrustListError`` `unsupported_alg` (a key that cannot be used, or an `alg` that does not fit it),
     ///   `bad_signature`.
-    public func check(_ envelope: COSEListEnvelope, _ findings: inout SourceFindings) throws(TrustListError) {
+    package func check(_ envelope: COSEListEnvelope, _ findings: inout SourceFindings) throws(TrustListError) {
         let key: PublicKey
         do {
             key = try envelope.signer.publicKey

@@ -4,20 +4,20 @@ import Foundation
 /// configured clock skew (180 s by default), and the verification time is not past its `notAfter`. Being past
 /// `nextUpdate` is not a refusal: it makes the list `overdue`, then `expired` (docs/architecture.md, List states); a
 /// LoTE's verifier reports it as a warning.
-public struct FreshnessPolicy: SourcePolicy {
+package struct FreshnessPolicy: SourcePolicy {
     /// How far the issue time may lie after the verification time, in seconds.
-    public let clockSkewSeconds: Double
+    package let clockSkewSeconds: Double
     /// Whether a passed `nextUpdate` is reported as a warning.
-    public let warnsWhenOverdue: Bool
+    package let warnsWhenOverdue: Bool
 
     /// A policy with this clock skew.
-    public init(clockSkewSeconds: Double, warnsWhenOverdue: Bool = false) {
+    package init(clockSkewSeconds: Double, warnsWhenOverdue: Bool = false) {
         self.clockSkewSeconds = clockSkewSeconds
         self.warnsWhenOverdue = warnsWhenOverdue
     }
 
     /// - Throws: ``TrustListError`` `date_in_future` or `list_expired`.
-    public func check(_ verified: VerifiedList, _ findings: inout SourceFindings) throws(TrustListError) {
+    package func check(_ verified: VerifiedList, _ findings: inout SourceFindings) throws(TrustListError) {
         let list = verified.list
         let time = findings.time
         if list.date > time + clockSkewSeconds {

@@ -1,11 +1,11 @@
 /// LoTE step 8 (ETSI TS 119 602 clause 6.8): the signer's certificate names the scheme operator: its countryName is
 /// `SchemeTerritory` and its organizationName one of the `SchemeOperatorName` values. A mismatch is a warning, not a
 /// refusal: the pinned root is what makes the signer trusted.
-public struct LoTEOperatorPolicy: SourcePolicy {
+package struct LoTEOperatorPolicy: SourcePolicy {
     /// The policy.
-    public init() {}
+    package init() {}
 
-    public func check(_ verified: VerifiedList, _ findings: inout SourceFindings) throws(TrustListError) {
+    package func check(_ verified: VerifiedList, _ findings: inout SourceFindings) throws(TrustListError) {
         guard let lote = verified.list.lote else { return }
         let subject = verified.signer.subject
         if subject.country != lote.schemeTerritory {

@@ -2,12 +2,12 @@ import X509
 
 /// A CRL or CRL entry extension marked critical that this implementation does not process makes the CRL unusable
 /// (RFC 5280 §5.2, §5.3).
-public struct CRLCriticalExtensionPolicy: SourcePolicy {
+package struct CRLCriticalExtensionPolicy: SourcePolicy {
     /// The policy.
-    public init() {}
+    package init() {}
 
     /// - Throws: ``TrustListError`` `crl_unknown_critical_extension`.
-    public func check(_ envelope: CRLEnvelope, _ findings: inout SourceFindings) throws(TrustListError) {
+    package func check(_ envelope: CRLEnvelope, _ findings: inout SourceFindings) throws(TrustListError) {
         let crl = envelope.crl
         if !crl.unknownCriticalExtensions.isEmpty {
             throw TrustListError(

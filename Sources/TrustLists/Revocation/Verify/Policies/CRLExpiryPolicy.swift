@@ -2,12 +2,12 @@ import X509
 
 /// The verification time must not be past nextUpdate (RFC 5280 §5.1.2.5). Separate from the other time checks so
 /// that a refresher can keep an expired CRL marked expired instead (``CRLVerificationSettings/refusesExpired``).
-public struct CRLExpiryPolicy: SourcePolicy {
+package struct CRLExpiryPolicy: SourcePolicy {
     /// The policy.
-    public init() {}
+    package init() {}
 
     /// - Throws: ``TrustListError`` `crl_expired`; `crl_next_update_missing` without a nextUpdate.
-    public func check(_ envelope: CRLEnvelope, _ findings: inout SourceFindings) throws(TrustListError) {
+    package func check(_ envelope: CRLEnvelope, _ findings: inout SourceFindings) throws(TrustListError) {
         let crl = envelope.crl
         guard let nextUpdate = crl.nextUpdate else {
             throw TrustListError(.crlNextUpdateMissing, "the CRL has no nextUpdate")

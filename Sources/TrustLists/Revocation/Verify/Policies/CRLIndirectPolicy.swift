@@ -2,12 +2,12 @@ import X509
 
 /// Only CRLs of the CA's own certificates are used: an indirect CRL (issuingDistributionPoint indirectCRL, or an
 /// entry naming a certificateIssuer; RFC 5280 §5.2.5, §5.3.3) is refused.
-public struct CRLIndirectPolicy: SourcePolicy {
+package struct CRLIndirectPolicy: SourcePolicy {
     /// The policy.
-    public init() {}
+    package init() {}
 
     /// - Throws: ``TrustListError`` `crl_indirect_unsupported`.
-    public func check(_ envelope: CRLEnvelope, _ findings: inout SourceFindings) throws(TrustListError) {
+    package func check(_ envelope: CRLEnvelope, _ findings: inout SourceFindings) throws(TrustListError) {
         let crl = envelope.crl
         if crl.issuingDistributionPoint?.indirectCRL == true {
             throw TrustListError(.crlIndirectUnsupported, "an indirect CRL (issuingDistributionPoint indirectCRL)")

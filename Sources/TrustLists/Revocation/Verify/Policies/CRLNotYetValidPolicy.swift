@@ -1,15 +1,15 @@
 import X509
 
 /// thisUpdate must not be later than the verification time plus the clock skew (RFC 5280 §5.1.2.4).
-public struct CRLNotYetValidPolicy: SourcePolicy {
+package struct CRLNotYetValidPolicy: SourcePolicy {
     /// How far thisUpdate may lie after the verification time, in seconds.
-    public let clockSkewSeconds: Double
+    package let clockSkewSeconds: Double
 
     /// The policy with this clock skew.
-    public init(clockSkewSeconds: Double) { self.clockSkewSeconds = clockSkewSeconds }
+    package init(clockSkewSeconds: Double) { self.clockSkewSeconds = clockSkewSeconds }
 
     /// - Throws: ``TrustListError`` `crl_not_yet_valid`.
-    public func check(_ envelope: CRLEnvelope, _ findings: inout SourceFindings) throws(TrustListError) {
+    package func check(_ envelope: CRLEnvelope, _ findings: inout SourceFindings) throws(TrustListError) {
         let crl = envelope.crl
         guard crl.thisUpdate <= findings.time.addingTimeInterval(clockSkewSeconds) else {
             throw TrustListError(

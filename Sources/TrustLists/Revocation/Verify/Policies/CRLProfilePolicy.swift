@@ -2,12 +2,12 @@ import X509
 
 /// Departures from the CRL profile of ISO/IEC 18013-5 Table B.10 and RFC 5280 §5 that do not stop the CRL from
 /// showing what is revoked: each is a warning, none a refusal.
-public struct CRLProfilePolicy: SourcePolicy {
+package struct CRLProfilePolicy: SourcePolicy {
     /// The policy.
-    public init() {}
+    package init() {}
 
     /// Adds one warning per departure; never throws.
-    public func check(_ verified: VerifiedCRL, _ findings: inout SourceFindings) throws(TrustListError) {
+    package func check(_ verified: VerifiedCRL, _ findings: inout SourceFindings) throws(TrustListError) {
         let crl = verified.crl
         let ca = verified.issuer
         if crl.version != 2 { findings.warnings.add("a v\(crl.version) CRL (Table B.10 wants v2)") }

@@ -2,12 +2,12 @@ import X509
 
 /// A CRL that lists only some revocation reasons, or only attribute certificates (issuingDistributionPoint,
 /// RFC 5280 §5.2.5), cannot show that a certificate is not revoked: it is refused.
-public struct CRLScopePolicy: SourcePolicy {
+package struct CRLScopePolicy: SourcePolicy {
     /// The policy.
-    public init() {}
+    package init() {}
 
     /// - Throws: ``TrustListError`` `crl_scope_unsupported`.
-    public func check(_ envelope: CRLEnvelope, _ findings: inout SourceFindings) throws(TrustListError) {
+    package func check(_ envelope: CRLEnvelope, _ findings: inout SourceFindings) throws(TrustListError) {
         guard let point = envelope.crl.issuingDistributionPoint else { return }
         if point.onlySomeReasons {
             throw TrustListError(.crlScopeUnsupported, "a partial CRL (issuingDistributionPoint onlySomeReasons)")
