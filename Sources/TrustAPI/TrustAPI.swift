@@ -87,7 +87,7 @@ public final class TrustAPI: Sendable {
                 method: request.method.rawValue, path: request.path, status: response.status,
                 bytes: request.method == .head ? 0 : response.body.count,
                 durationSeconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18,
-                client: request.remoteAddress))
+                client: request.remoteEndpoint))
         return response
     }
 

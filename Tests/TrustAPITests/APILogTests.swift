@@ -70,6 +70,16 @@ struct APILogTests {
         #expect(records.map(\.succeeded) == [false, false, true])
     }
 
+    @Test("the client is named address:port, an IPv6 address in brackets (RFC 3986 §3.2.2), the address alone without a port")
+    func remoteEndpoint() {
+        #expect(HTTPRequest(method: .get, path: "/", remoteAddress: "192.0.2.10", remotePort: 50412).remoteEndpoint
+            == "192.0.2.10:50412")
+        #expect(HTTPRequest(method: .get, path: "/", remoteAddress: "2001:db8::7", remotePort: 443).remoteEndpoint
+            == "[2001:db8::7]:443")
+        #expect(HTTPRequest(method: .get, path: "/", remoteAddress: "192.0.2.10").remoteEndpoint == "192.0.2.10")
+        #expect(HTTPRequest(method: .get, path: "/").remoteEndpoint == nil)
+    }
+
     @Test("without server.admin a request is still recorded, refused refresh_now_disabled")
     func disabled() throws {
         let collected = Collected()

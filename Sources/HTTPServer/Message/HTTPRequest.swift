@@ -34,6 +34,8 @@ public struct HTTPRequest: Sendable {
     public var body: [UInt8]
     /// The client's IP address as text (`127.0.0.1`, `::1`), or nil when unknown (tests, non-IP sockets).
     public var remoteAddress: String?
+    /// The client's TCP port, or nil when unknown.
+    public var remotePort: UInt16?
     /// The values of the route pattern's `{name}` captures, set by ``HTTPRouter`` before it calls the handler.
     public var pathParameters: [String: String]
 
@@ -45,9 +47,10 @@ public struct HTTPRequest: Sendable {
     ///   - headers: the header fields.
     ///   - body: the content bytes.
     ///   - remoteAddress: the client's IP address, if known.
+    ///   - remotePort: the client's TCP port, if known.
     public init(
         method: HTTPMethod, path: String, queryItems: [QueryItem] = [], headers: HTTPHeaders = HTTPHeaders(),
-        body: [UInt8] = [], remoteAddress: String? = nil
+        body: [UInt8] = [], remoteAddress: String? = nil, remotePort: UInt16? = nil
     ) {
         self.method = method
         self.path = path
@@ -55,7 +58,16 @@ public struct HTTPRequest: Sendable {
         self.headers = headers
         self.body = body
         self.remoteAddress = remoteAddress
+        self.remotePort = remotePort
         self.pathParameters = [:]
+    }
+
+    /// The client as logs name it: `address:port` (`[address]:port` for IPv6, RFC 3986 §3.2.2), the address alone
+    /// when the port is unknown, nil when neither is known.
+    public var remoteEndpoint: String? {
+        guard let address = remoteAddress else { return nil }
+        guard let port = remotePort else { return address }
+        return address.contains(":") ? "[\(address)]:\(port)" : "\(address):\(port)"
     }
 
     /// The value of the first query item called `name`, or nil when there is none or it has no value.

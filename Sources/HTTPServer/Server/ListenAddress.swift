@@ -94,6 +94,16 @@ public struct ListenAddress: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The numeric text of a socket address (`127.0.0.1`, `::1`), or nil for a family other than IPv4 and IPv6.
+    /// The TCP port of an IPv4 or IPv6 socket address, in host order; nil for another family.
+    static func port(of address: UnsafePointer<sockaddr>) -> UInt16? {
+        switch Int32(address.pointee.sa_family) {
+        case AF_INET: address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) }
+        case AF_INET6:
+            address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin6_port) }
+        default: nil
+        }
+    }
+
     static func numericHost(of address: UnsafePointer<sockaddr>) -> String? {
         let family = Int32(address.pointee.sa_family)
         guard family == AF_INET || family == AF_INET6 else { return nil }

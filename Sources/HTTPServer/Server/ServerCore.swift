@@ -141,12 +141,11 @@ final class ServerCore: @unchecked Sendable {
         if state.overCap {
             return queue(tooLarge(), route: state.route, state, connection)
         }
+        let client = shim_MHD_connection_client_address(connection)
         let request = HTTPRequest(
             method: state.method, path: state.path, queryItems: queryItems(connection), headers: state.headers,
-            body: state.body,
-            remoteAddress: shim_MHD_connection_client_address(connection).flatMap {
-                ListenAddress.numericHost(of: $0)
-            })
+            body: state.body, remoteAddress: client.flatMap(ListenAddress.numericHost(of:)),
+            remotePort: client.flatMap(ListenAddress.port(of:)))
         state.body = []
         let routed = router.dispatch(request, resolution: state.resolution)
         return queue(routed.response, route: routed.route, state, connection)

@@ -75,7 +75,7 @@ extension TrustAPI {
         log?.admin(
             AdminActionRecord(
                 action: "refresh_now", outcome: outcome, reason: reason?.rawValue, status: status,
-                remote: request.remoteAddress, forwardedFor: request.headers["X-Forwarded-For"]))
+                remote: request.remoteEndpoint, forwardedFor: request.headers["X-Forwarded-For"]))
     }
 
     /// `failure`'s response, after reporting it as an admin action with `outcome`.

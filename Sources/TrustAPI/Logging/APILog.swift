@@ -39,7 +39,8 @@ public struct AdminActionRecord: Sendable, Equatable {
     public let reason: String?
     /// The HTTP status answered.
     public let status: Int
-    /// The client's IP address as the server saw it (behind a reverse proxy, the proxy's); nil when unknown.
+    /// The client's IP address and port as the server saw it (`127.0.0.1:50412`, `[::1]:50412`; behind a reverse
+    /// proxy, the proxy's); nil when unknown.
     public let remote: String?
     /// The `X-Forwarded-For` field as sent (not trusted: any client can send it; logged for the operator to compare
     /// with the proxy's own log), or nil.
@@ -61,6 +62,6 @@ public struct AccessRecord: Sendable, Equatable {
     public let bytes: Int
     /// How long the handler took, in seconds (reading the request and writing the response are not counted).
     public let durationSeconds: Double
-    /// The client's IP address, or nil when unknown.
+    /// The client's IP address and port (`127.0.0.1:50412`), or nil when unknown.
     public let client: String?
 }

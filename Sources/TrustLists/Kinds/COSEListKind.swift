@@ -5,7 +5,7 @@ import X509
 /// The kinds of ISO/IEC 18013-5: a CBOR payload signed as a COSE_Sign1 with an x5chain (VICAL, Annex C.1.7; RICAL,
 /// second-edition draft Annex F). They share every step but the payload's decoder, the x5chain's header and the
 /// signer's EKU (docs/architecture.md, Signed sources).
-public protocol COSEListKind: ListKindDefinition
+package protocol COSEListKind: ListKindDefinition
 where Envelope == COSEListEnvelope, Context == ListContext<VerificationSettings> {
     /// Whether ISO/IEC 18013-5 puts the kind's x5chain in the protected header.
     static var x5chainProtected: Bool { get }
@@ -18,15 +18,15 @@ where Envelope == COSEListEnvelope, Context == ListContext<VerificationSettings>
 }
 
 extension COSEListKind {
-    public static var fileExtension: String { "cose" }
-    public static var endsChainsAsListed: Bool { false }
-    public static var publishesKeys: Bool { false }
-    public static var versionRules: VersionRules { .datedList }
+    package static var fileExtension: String { "cose" }
+    package static var endsChainsAsListed: Bool { false }
+    package static var publishesKeys: Bool { false }
+    package static var versionRules: VersionRules { .datedList }
 
     /// `application/cose; cose-type="cose-sign1"` (RFC 9052 §2).
-    public static func mediaType(of bytes: [UInt8]) -> String { "application/cose; cose-type=\"cose-sign1\"" }
+    package static func mediaType(of bytes: [UInt8]) -> String { "application/cose; cose-type=\"cose-sign1\"" }
 
-    public static func context(
+    package static func context(
         anchors: [Certificate], source: ListSource?, clockSkewSeconds: Double
     ) -> ListContext<VerificationSettings> {
         var settings = VerificationSettings()
@@ -36,29 +36,29 @@ extension COSEListKind {
         return ListContext(anchors: anchors, settings: settings)
     }
 
-    public static func open(
+    package static func open(
         _ bytes: [UInt8], _ context: Context, _ findings: inout SourceFindings
     ) throws(TrustListError) -> COSEListEnvelope {
         try COSEListEnvelope(
             bytes, kind: kind, x5chainProtected: x5chainProtected, limits: context.settings.limits, &findings)
     }
 
-    public static func envelopePolicies(_ context: Context) -> [any SourcePolicy<COSEListEnvelope>] {
+    package static func envelopePolicies(_ context: Context) -> [any SourcePolicy<COSEListEnvelope>] {
         [COSESignaturePolicy(), SignerValidityPolicy<COSEListEnvelope>()]
     }
 
-    public static func authenticate(
+    package static func authenticate(
         _ envelope: COSEListEnvelope, _ context: Context, at time: Date
     ) throws(TrustListError) -> [Certificate] {
         try SignerChain.validate(
             envelope, anchors: context.anchors, at: time, maximumDepth: context.settings.maximumChainDepth)
     }
 
-    public static func signerPolicies(_ context: Context) -> [any SourcePolicy<SignedEnvelope<COSEListEnvelope>>] {
+    package static func signerPolicies(_ context: Context) -> [any SourcePolicy<SignedEnvelope<COSEListEnvelope>>] {
         [SignerProfilePolicy(kind: kind, requiredEKU: context.settings[keyPath: signerEKU])]
     }
 
-    public static func decode(
+    package static func decode(
         _ signed: SignedEnvelope<COSEListEnvelope>, _ context: Context, _ findings: inout SourceFindings
     ) throws(TrustListError) -> VerifiedList {
         let envelope = signed.envelope
@@ -70,7 +70,7 @@ extension COSEListKind {
             verifiedAt: findings.time)
     }
 
-    public static func contentPolicies(_ context: Context) -> [any SourcePolicy<VerifiedList>] {
+    package static func contentPolicies(_ context: Context) -> [any SourcePolicy<VerifiedList>] {
         [
             ProviderPolicy(expected: context.settings.expectedProvider),
             FreshnessPolicy(clockSkewSeconds: context.settings.clockSkewSeconds),
@@ -80,7 +80,7 @@ extension COSEListKind {
 
 extension VersionRules {
     /// VICALs and RICALs: by the signed `date`, the issue id breaking ties.
-    public static let datedList = VersionRules(
+    package static let datedList = VersionRules(
         order: .dateThenNumber, numberName: "issue id", dateName: "date", noun: "a list", rollback: .rollback,
         equivocation: .equivocation)
 }

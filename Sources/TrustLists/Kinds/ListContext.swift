@@ -3,14 +3,14 @@ import X509
 
 /// What a list kind's verification needs besides the bytes and the time: the network's pinned roots (their SHA-256
 /// already checked against the configuration) and the kind's settings.
-public struct ListContext<Settings: Sendable>: Sendable {
+package struct ListContext<Settings: Sendable>: Sendable {
     /// The pinned roots a signer chain must end in (self-signed only; no partial chains).
-    public var anchors: [Certificate]
+    package var anchors: [Certificate]
     /// The kind's settings.
-    public var settings: Settings
+    package var settings: Settings
 
     /// A context from its parts.
-    public init(anchors: [Certificate], settings: Settings) {
+    package init(anchors: [Certificate], settings: Settings) {
         self.anchors = anchors
         self.settings = settings
     }
@@ -19,7 +19,7 @@ public struct ListContext<Settings: Sendable>: Sendable {
 /// A kind of configured list (VICAL, RICAL, LoTE): a ``SignedSourceKind`` whose versions are ``VerifiedList`` values
 /// and whose sources the configuration names, with the facts the rest of the service reads of its kind
 /// (docs/architecture.md, Signed sources). Registered once, in ``ListKind/definition``.
-public protocol ListKindDefinition: SignedSourceKind where Verified == VerifiedList {
+package protocol ListKindDefinition: SignedSourceKind where Verified == VerifiedList {
     /// The kind's name in the configuration, ids and JSON.
     static var kind: ListKind { get }
     /// `VICAL`, `RICAL`, `LoTE`.

@@ -5,53 +5,53 @@ import X509
 /// The List of Trusted Entities (ETSI TS 119 602): JSON signed as JAdES baseline B (ETSI TS 119 182-1), ordered by
 /// `LoTESequenceNumber`; each service's type says the role of its certificates and keys (docs/architecture.md, Lists
 /// of Trusted Entities).
-public enum LoTEKind: ListKindDefinition {
-    public typealias Context = ListContext<LoTEVerificationSettings>
+package enum LoTEKind: ListKindDefinition {
+    package typealias Context = ListContext<LoTEVerificationSettings>
 
-    public static var kind: ListKind { .lote }
-    public static var displayName: String { "LoTE" }
-    public static var fileExtension: String { "jws" }
-    public static var listedRole: AnchorRole? { nil }
-    public static var endsChainsAsListed: Bool { true }
-    public static var publishesKeys: Bool { true }
-    public static var versionRules: VersionRules { .lote }
-    public static var memberName: String { "service_certificate" }
+    package static var kind: ListKind { .lote }
+    package static var displayName: String { "LoTE" }
+    package static var fileExtension: String { "jws" }
+    package static var listedRole: AnchorRole? { nil }
+    package static var endsChainsAsListed: Bool { true }
+    package static var publishesKeys: Bool { true }
+    package static var versionRules: VersionRules { .lote }
+    package static var memberName: String { "service_certificate" }
 
     /// `application/jose` for the compact serialization, `application/jose+json` for the JSON one (RFC 7515 §9.2).
-    public static func mediaType(of bytes: [UInt8]) -> String {
+    package static func mediaType(of bytes: [UInt8]) -> String {
         JAdESSignature.isJSONSerialization(bytes) ? "application/jose+json" : "application/jose"
     }
 
-    public static func context(anchors: [Certificate], source: ListSource?, clockSkewSeconds: Double) -> Context {
+    package static func context(anchors: [Certificate], source: ListSource?, clockSkewSeconds: Double) -> Context {
         var settings = LoTEVerificationSettings(expectedType: source?.loteType)
         settings.expectedProvider = source?.provider
         settings.clockSkewSeconds = clockSkewSeconds
         return Context(anchors: anchors, settings: settings)
     }
 
-    public static func open(
+    package static func open(
         _ bytes: [UInt8], _ context: Context, _ findings: inout SourceFindings
     ) throws(TrustListError) -> JAdESEnvelope {
         try JAdESEnvelope(bytes, limits: context.settings.jwsLimits, &findings)
     }
 
-    public static func envelopePolicies(_ context: Context) -> [any SourcePolicy<JAdESEnvelope>] {
+    package static func envelopePolicies(_ context: Context) -> [any SourcePolicy<JAdESEnvelope>] {
         [JAdESSignaturePolicy(), SignerValidityPolicy<JAdESEnvelope>()]
     }
 
     /// The chain to a pinned root; a self-signed signer that is itself a pinned root validates as a chain of one.
-    public static func authenticate(
+    package static func authenticate(
         _ envelope: JAdESEnvelope, _ context: Context, at time: Date
     ) throws(TrustListError) -> [Certificate] {
         try SignerChain.validate(
             envelope, anchors: context.anchors, at: time, maximumDepth: context.settings.maximumChainDepth)
     }
 
-    public static func signerPolicies(_ context: Context) -> [any SourcePolicy<SignedEnvelope<JAdESEnvelope>>] {
+    package static func signerPolicies(_ context: Context) -> [any SourcePolicy<SignedEnvelope<JAdESEnvelope>>] {
         [LoTESignerUsagePolicy()]
     }
 
-    public static func decode(
+    package static func decode(
         _ signed: SignedEnvelope<JAdESEnvelope>, _ context: Context, _ findings: inout SourceFindings
     ) throws(TrustListError) -> VerifiedList {
         let envelope = signed.envelope
@@ -64,7 +64,7 @@ public enum LoTEKind: ListKindDefinition {
             signingTime: envelope.signature.signingTime, verifiedAt: findings.time)
     }
 
-    public static func contentPolicies(_ context: Context) -> [any SourcePolicy<VerifiedList>] {
+    package static func contentPolicies(_ context: Context) -> [any SourcePolicy<VerifiedList>] {
         [
             LoTETypePolicy(expected: context.settings.expectedType),
             ProviderPolicy(expected: context.settings.expectedProvider), LoTEOperatorPolicy(),
@@ -76,7 +76,7 @@ public enum LoTEKind: ListKindDefinition {
 extension LoTEKind {
     /// Every service as a row of the services table, the certificates of current issuance services as issuers or
     /// verifiers by their type (``SnapshotBuilder/contribute(_:source:at:to:)``).
-    public static func contribute(
+    package static func contribute(
         _ list: TrustList, source: ListID, at time: Date, to contribution: inout SnapshotBuilder.Contribution
     ) {
         guard let lote = list.lote else { return }
@@ -86,7 +86,7 @@ extension LoTEKind {
 
 extension VersionRules {
     /// LoTEs: by `LoTESequenceNumber` alone.
-    public static let lote = VersionRules(
+    package static let lote = VersionRules(
         order: .number, numberName: "LoTESequenceNumber", dateName: "ListIssueDateTime", noun: "a LoTE",
         rollback: .rollback, equivocation: .equivocation)
 }

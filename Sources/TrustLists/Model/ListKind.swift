@@ -14,7 +14,7 @@ public enum ListKind: String, Sendable, Hashable, Codable, CaseIterable, Compara
     case lote
 
     /// The kind's definition: the one place a list kind is registered (docs/architecture.md, Signed sources: adding a kind).
-    public var definition: any ListKindDefinition.Type {
+    package var definition: any ListKindDefinition.Type {
         switch self {
         case .vical: VICALKind.self
         case .rical: RICALKind.self

@@ -9,9 +9,9 @@ import Foundation
 /// - the same signed content in other unsigned bytes (another ECDSA signature, a tag-18 wrapper, an x5chain without
 ///   the root, another JWS serialization) is the same version: ``Verdict/sameContent``;
 /// - VICALs and RICALs only: a later `date` with a lower issue id is accepted, with a note.
-public struct RollbackPolicy: SourcePolicy {
+package struct RollbackPolicy: SourcePolicy {
     /// What the check found for a version that is not refused.
-    public enum Verdict: Sendable, Hashable {
+    package enum Verdict: Sendable, Hashable {
         /// A later version, or the first one; with a note for the report when something is odd.
         case newer(note: String?)
         /// The same signed content as the accepted version.
@@ -19,25 +19,25 @@ public struct RollbackPolicy: SourcePolicy {
     }
 
     /// The highest version accepted so far; nil before the first.
-    public let accepted: VersionMark?
+    package let accepted: VersionMark?
     /// The kind's order, words and codes.
-    public let rules: VersionRules
+    package let rules: VersionRules
 
     /// A policy against `accepted`.
-    public init(accepted: VersionMark?, rules: VersionRules) {
+    package init(accepted: VersionMark?, rules: VersionRules) {
         self.accepted = accepted
         self.rules = rules
     }
 
     /// Checks a verified version's mark; a note goes to the findings.
     /// - Throws: ``TrustListError`` with the kind's rollback or equivocation code.
-    public func check(_ candidate: VersionMark, _ findings: inout SourceFindings) throws(TrustListError) {
+    package func check(_ candidate: VersionMark, _ findings: inout SourceFindings) throws(TrustListError) {
         if case .newer(let note?) = try verdict(candidate) { findings.notes.append(note) }
     }
 
     /// The verdict for a version.
     /// - Throws: ``TrustListError`` with the kind's rollback or equivocation code.
-    public func verdict(_ candidate: VersionMark) throws(TrustListError) -> Verdict {
+    package func verdict(_ candidate: VersionMark) throws(TrustListError) -> Verdict {
         guard let accepted else { return .newer(note: nil) }
         if candidate.contentSHA256 == accepted.contentSHA256 { return .sameContent }
         let numbers = (candidate.number, accepted.number)

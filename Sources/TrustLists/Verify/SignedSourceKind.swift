@@ -10,7 +10,7 @@ import X509
 /// Each step's value carries what the steps before it guarantee, so no policy checks at run time what the type
 /// already says: the envelope holds the decoded structure and its signer, the signed envelope adds the validated
 /// chain, the verified version its decoded content.
-public protocol SignedSourceKind: Sendable {
+package protocol SignedSourceKind: Sendable {
     /// The decoded structure (a COSE_Sign1, a JAdES signature, a CRL) before anything in it is trusted.
     associatedtype Envelope: Sendable
     /// A verified version.
@@ -51,14 +51,14 @@ public protocol SignedSourceKind: Sendable {
 }
 
 /// An envelope whose signer's chain validated: what the signer policies and the decoder read.
-public struct SignedEnvelope<Envelope: Sendable>: Sendable {
+package struct SignedEnvelope<Envelope: Sendable>: Sendable {
     /// The decoded structure.
-    public let envelope: Envelope
+    package let envelope: Envelope
     /// The validated signer chain: signer first, anchor last.
-    public let chain: [Certificate]
+    package let chain: [Certificate]
 
     /// The signer.
-    public var signer: Certificate { chain[0] }
+    package var signer: Certificate { chain[0] }
 }
 
 extension SignedSourceKind {
@@ -73,7 +73,7 @@ extension SignedSourceKind {
     ///   - accepted: the source's high-water mark; nil to skip the rollback rule (the first version, a cached one).
     /// - Returns: the verified version, with its warnings and notes.
     /// - Throws: ``TrustListError`` with the first failing step's code.
-    public static func verify(
+    package static func verify(
         _ bytes: [UInt8], _ context: Context, at time: Date, accepted: VersionMark? = nil
     ) throws(TrustListError) -> Verified {
         var findings = SourceFindings(at: time)

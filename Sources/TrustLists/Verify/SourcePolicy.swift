@@ -5,7 +5,7 @@ import Foundation
 /// throws gives the reason. A policy only checks: what a step establishes (the decoded structure, the validated
 /// signer chain, the decoded content) is made by the kind's steps (``SignedSourceKind``), so the value a policy sees
 /// already holds everything the steps before it guarantee. A new rule is a new policy.
-public protocol SourcePolicy<Subject>: Sendable {
+package protocol SourcePolicy<Subject>: Sendable {
     /// What the policy looks at: a kind's opened envelope, its signed envelope with the validated chain, or the
     /// verified version.
     associatedtype Subject
@@ -17,20 +17,20 @@ public protocol SourcePolicy<Subject>: Sendable {
 
 /// What verification found besides the verdict: the time it runs at, tolerated oddities (warnings), and remarks for
 /// the report that are not oddities of the source (an issue id that went down, accepted by date).
-public struct SourceFindings: Sendable {
+package struct SourceFindings: Sendable {
     /// The verification time, UTC.
-    public let time: Date
+    package let time: Date
     /// Tolerated oddities, grouped by kind.
-    public var warnings = ListWarnings()
+    package var warnings = ListWarnings()
     /// Remarks for the report.
-    public var notes: [String] = []
+    package var notes: [String] = []
 
     /// Nothing found yet, at `time`.
-    public init(at time: Date) { self.time = time }
+    package init(at time: Date) { self.time = time }
 
     /// Runs `policies` in order over `subject`; the first that throws stops the run.
     /// - Throws: ``TrustListError`` of the first failing policy.
-    public mutating func run<Subject>(
+    package mutating func run<Subject>(
         _ policies: [any SourcePolicy<Subject>], on subject: Subject
     ) throws(TrustListError) {
         for policy in policies { try policy.check(subject, &self) }

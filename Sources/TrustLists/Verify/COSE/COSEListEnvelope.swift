@@ -7,25 +7,25 @@ import X509
 /// certificates OpenSSL parses, in the header ISO/IEC 18013-5 names for the kind (VICAL unprotected, RICAL
 /// protected; the other tolerated with a warning). A document that is not a COSE_Sign1 but looks like a JWS (a LoTE
 /// given as a VICAL or RICAL) keeps its reason code, and its message says so.
-public struct COSEListEnvelope: SignerCarrying {
+package struct COSEListEnvelope: SignerCarrying {
     /// The signed list, exactly as received.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// The decoded COSE_Sign1.
-    public let message: COSESign1
+    package let message: COSESign1
     /// Its attached payload, a slice of the bytes.
-    public let payload: ArraySlice<UInt8>
+    package let payload: ArraySlice<UInt8>
     /// Its `alg`.
-    public let algorithm: COSEAlgorithm
+    package let algorithm: COSEAlgorithm
     /// The x5chain's first certificate.
-    public let signer: Certificate
+    package let signer: Certificate
     /// The rest of the x5chain, as sent.
-    public let intermediates: [Certificate]
+    package let intermediates: [Certificate]
     /// SHA-256 of the Sig_structure (RFC 9052 §4.4): the signed content (protected header and payload), the identity
     /// of a version for equivocation.
-    public let contentSHA256: [UInt8]
+    package let contentSHA256: [UInt8]
 
     /// How many certificates the x5chain carried.
-    public var x5chainCount: Int { intermediates.count + 1 }
+    package var x5chainCount: Int { intermediates.count + 1 }
 
     /// Opens `bytes` as a list of `kind`.
     /// - Parameters:

@@ -8,20 +8,20 @@ import X509
 /// with XAdES) is `unsupported_format`; a COSE_Sign1 (a VICAL or RICAL given as a LoTE) is `malformed_jws` saying so.
 /// The SHA-256 of the JWS signing input (the signed content, which equivocation is judged on) is taken here, with
 /// the document's own in the same pass when the document begins with it (the compact form).
-public struct JAdESEnvelope: SignerCarrying {
+package struct JAdESEnvelope: SignerCarrying {
     /// The document, exactly as received.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// The decoded JAdES signature.
-    public let signature: JAdESSignature
+    package let signature: JAdESSignature
     /// SHA-256 of the JWS signing input: the protected header and the payload as signed.
-    public let contentSHA256: [UInt8]
+    package let contentSHA256: [UInt8]
     /// SHA-256 of ``bytes``, when the one pass that made ``contentSHA256`` gave it; nil otherwise.
-    public let documentSHA256: [UInt8]?
+    package let documentSHA256: [UInt8]?
 
     /// The `x5c` leaf.
-    public var signer: Certificate { signature.signer }
+    package var signer: Certificate { signature.signer }
     /// The rest of `x5c`.
-    public var intermediates: [Certificate] { Array(signature.certificates.dropFirst()) }
+    package var intermediates: [Certificate] { Array(signature.certificates.dropFirst()) }
 
     /// Opens `bytes`.
     /// - Throws: ``TrustListError`` `unsupported_format`, `limits_exceeded`, `malformed_jws`, `malformed_json`,
