@@ -42,8 +42,9 @@ let package = Package(
         // JWS compact (RFC 7515), base64url, JSON with limits, JWT claims (RFC 7519): beside COSE, on X509 only.
         .target(name: "JOSE", dependencies: ["X509", "JSONText"]),
         // What a wallet component that only asks trust questions links: the list model, verification (policies),
-        // the cache of verified lists, the snapshot and the queries. No libcurl, libsystemd or HTTP server.
-        .target(name: "TrustLists", dependencies: ["COSE", "JOSE", "X509", "JSONText"]),
+        // the cache of verified lists, the snapshot and the queries; zlib to inflate status lists. No libcurl,
+        // libsystemd or HTTP server.
+        .target(name: "TrustLists", dependencies: ["COSE", "JOSE", "X509", "JSONText", "CZlib"]),
         // What a wallet receives from a verifier (OpenID4VP request objects, ISO/IEC 18013-5 DeviceRequests) turned
         // into verifiedBy decisions from the queries. No libcurl: request_uri is fetched behind a protocol.
         .target(name: "Presentation", dependencies: ["TrustLists", "JOSE", "COSE", "X509"]),
@@ -83,7 +84,7 @@ let package = Package(
             name: "trustlists-bench",
             dependencies: [
                 "TrustAPI", "HTTPServer", "TrustListsService", "Credentials", "Presentation", "Publishing",
-                "TrustLists", "JOSE", "COSE", "X509", "COpenSSL", "CCurl",
+                "TrustLists", "JOSE", "COSE", "X509", "COpenSSL", "CCurl", "CZlib",
             ]),
 
         // What the test targets share: the real fixtures, a test PKI, the list simulator, Python interop.
@@ -115,7 +116,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "TrustListsTests",
-            dependencies: ["TrustListsService", "Publishing", "TrustLists", "JOSE", "COSE", "X509", "TestSupport"]),
+            dependencies: [
+                "TrustListsService", "Credentials", "Publishing", "TrustLists", "JOSE", "COSE", "X509", "TestSupport",
+            ]),
         .testTarget(
             name: "TrustCLITests",
             dependencies: ["TrustCLI", "TrustListsService", "Publishing", "TrustLists", "JOSE", "X509", "TestSupport"]),
@@ -141,6 +144,7 @@ if Context.environment["TRUSTLISTS_FUZZ"] == "1" {
         ("openid4vp", ["Presentation", "Publishing", "TrustLists", "JOSE", "X509"]),
         ("http-api", ["TrustAPI", "HTTPServer", "TrustListsService", "Publishing", "TrustLists"]),
         ("lote", ["TrustLists", "Publishing", "JOSE", "X509"]),
+        ("status-list", ["TrustLists", "COSE", "JOSE", "X509"]),
         ("mdoc", ["Credentials", "Presentation", "TrustLists", "COSE", "X509"]),
         ("sd-jwt", ["Credentials", "TrustLists", "JOSE", "X509"]),
     ]

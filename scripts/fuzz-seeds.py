@@ -264,6 +264,85 @@ def crl_seeds(seeds):
         8, [(x509.CertificateIssuer([x509.DirectoryName(name)]), True)])]))
 
 
+def status_list_seeds(seeds):
+    """Inputs for the `status-list` target, each behind its mode byte: tokens (0) signed by a leaf the fixed CA of
+    Fuzz/status-list issues (CA key: P-256 scalar 0x5747A5, "CN=fuzz status CA"; leaf key 0x5747A6), JWT and CWT, valid
+    and refused ones; compressed lists (1) at each bits; an MSO status (2) and JWT claims (3) with a status reference.
+    Nothing without Python's cryptography and cbor2."""
+    try:
+        import datetime
+        import zlib
+        from cryptography import x509
+        from cryptography.hazmat.primitives import hashes, serialization
+        from cryptography.hazmat.primitives.asymmetric import ec, utils
+        from cryptography.x509.oid import NameOID
+    except ImportError:
+        note("Python cryptography absent: no status list seeds")
+        return
+    if cbor2 is None:
+        note("cbor2 absent: no status list seeds")
+        return
+    ca_key = ec.derive_private_key(0x5747A5, ec.SECP256R1())
+    leaf_key = ec.derive_private_key(0x5747A6, ec.SECP256R1())
+    ref = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
+    day = datetime.timedelta(days=1)
+    leaf = (
+        x509.CertificateBuilder()
+        .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "fuzz status signer")]))
+        .issuer_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "fuzz status CA")]))
+        .public_key(leaf_key.public_key()).serial_number(7)
+        .not_valid_before(ref - 365 * day).not_valid_after(ref + 365 * day)
+        .add_extension(x509.KeyUsage(True, False, False, False, False, False, False, False, False), critical=True)
+        .sign(ca_key, hashes.SHA256())
+    ).public_bytes(serialization.Encoding.DER)
+    uri = "https://fuzz.example/statuslists/1"
+
+    def b64u(data):
+        return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+    def sign(data):
+        r, s = utils.decode_dss_signature(leaf_key.sign(data, ec.ECDSA(hashes.SHA256())))
+        return r.to_bytes(32, "big") + s.to_bytes(32, "big")
+
+    def claims(bits, statuses, **changes):
+        per = 8 // bits
+        array = bytearray((len(statuses) + per - 1) // per)
+        for index, value in enumerate(statuses):
+            array[index // per] |= value << ((index % per) * bits)
+        values = {"sub": uri, "iat": int((ref - day).timestamp()), "exp": int((ref + day).timestamp()), "ttl": 3600,
+                  "status_list": {"bits": bits, "lst": zlib.compress(bytes(array), 9)}}
+        values.update(changes)
+        return values
+
+    def jwt(values, typ="statuslist+jwt"):
+        body = dict(values, status_list=dict(values["status_list"], lst=b64u(values["status_list"]["lst"])))
+        header = {"alg": "ES256", "typ": typ, "x5c": [base64.b64encode(leaf).decode()]}
+        signing_input = (b64u(json.dumps(header).encode()) + "." + b64u(json.dumps(body).encode())).encode()
+        return signing_input + b"." + b64u(sign(signing_input)).encode()
+
+    def cwt(values, tagged=True, typ="application/statuslist+cwt"):
+        keys = {"sub": 2, "iat": 6, "exp": 4, "ttl": 65534, "status_list": 65533}
+        protected = cbor2.dumps({1: -7, 16: typ})
+        payload = cbor2.dumps({keys[k]: v for k, v in values.items()})
+        message = [protected, {33: leaf}, payload, sign(cbor2.dumps(["Signature1", protected, b"", payload]))]
+        return cbor2.dumps(cbor2.CBORTag(18, message) if tagged else message)
+
+    for bits in (1, 2, 4, 8):
+        statuses = [(i * 7919) % (1 << bits) if i % 5 == 0 else 0 for i in range(64)]
+        seeds.add("status-list", b"\x00" + jwt(claims(bits, statuses)))
+        seeds.add("status-list", b"\x00" + cwt(claims(bits, statuses)))
+        seeds.add("status-list", bytes([1, {1: 0, 2: 1, 4: 2, 8: 3}[bits]]) + claims(bits, statuses)["status_list"]["lst"])
+    seeds.add("status-list", b"\x00" + cwt(claims(1, [1, 0, 1]), tagged=False))
+    seeds.add("status-list", b"\x00" + cwt(claims(1, [1, 0, 1], exp=int((ref - day).timestamp()))))
+    seeds.add("status-list", b"\x00" + jwt(claims(2, [2, 1], sub="https://fuzz.example/statuslists/2")))
+    seeds.add("status-list", b"\x00" + jwt(claims(2, [2, 1]), typ="JWT"))
+    seeds.add("status-list", b"\x00" + cwt(claims(3, [0])))
+    seeds.add("status-list", b"\x01\x00" + zlib.compress(bytes(4096)))
+    seeds.add("status-list", b"\x02" + cbor2.dumps({"status_list": {"idx": 412, "uri": uri, "certificate": leaf}}))
+    seeds.add("status-list", b"\x02" + cbor2.dumps({"identifier_list": {"id": b"\x01\x02", "uri": uri}}))
+    seeds.add("status-list", b"\x03" + json.dumps({"status": {"status_list": {"idx": 0, "uri": uri}}}).encode())
+
+
 def credential_seeds(seeds, repo, demo):
     """Seeds of the mdoc and sd-jwt targets (their modes are the first byte, see Fuzz/mdoc and Fuzz/sd-jwt): the Annex D
     DeviceResponse of the credential tests, an MSO and items that the mdoc target's document signer makes trusted when
@@ -355,6 +434,7 @@ def main():
     seeds.add("cose-sign1", bytes.fromhex("8443a10126a104436b69644568656c6c6f40"))
     seeds.add("device-request", device_request_input(bytes.fromhex("83f6f6f6"), b""))
     crl_seeds(seeds)
+    status_list_seeds(seeds)
 
     lists = []
     if fixtures.is_dir():

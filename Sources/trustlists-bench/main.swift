@@ -37,6 +37,9 @@ let groups: [BenchmarkGroup] = [
     BenchmarkGroup(
         name: "revocation", summary: "CRL of 100,000 entries: decode + verify + index vs the OpenSSL floor; lookups",
         run: RevocationBenchmarks.run),
+    BenchmarkGroup(
+        name: "status", summary: "status list of 10^6 entries: verify + inflate (1 and 8 bits) vs Python; lookups",
+        run: StatusListBenchmarks.run),
 ]
 
 /// Groups run only when named: `http` prints the handler's breakdown itself, and the modes take minutes.

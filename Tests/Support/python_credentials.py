@@ -6,6 +6,10 @@ credential decision tests.
         request: {"time": epoch, "docType": "...", "dsKey": PEM, "dsChain": [PEM, ...], "sdKey": PEM,
                   "sdChain": [PEM, ...], "sdIss": "https://...", "vct": "..."}
         prints:  {"sessionTranscript": hex, "nonce": str, "aud": str, "mdoc": {case: hex}, "sdjwt": {case: text}}
+        With "statusURI", "statusKey", "statusChain" (a status list signer under the document signer's IACA),
+        "pidStatusKey", "pidStatusChain" (one under the SD-JWT issuer's anchor): also "statusLists" {case: hex of a
+        token (draft-ietf-oauth-status-list section 5)} and "statuses" (the list's statuses, index by index), with
+        mdoc and SD-JWT cases "status<Name>" naming index "statusIndex" {case: idx} of that list.
 
     python_credentials.py check-mdoc < hex   (an mdoc Document issued elsewhere)
         Verifies issuerAuth's ES256 signature with the x5chain leaf, and every IssuerSignedItemBytes against the MSO's
@@ -27,6 +31,7 @@ import hashlib
 import json
 import os
 import sys
+import zlib
 
 import cbor2
 from cryptography import x509
@@ -227,6 +232,14 @@ def make_mdocs(request, transcript):
         "algMismatch": document(issued(alg=-35)),
         "unsupportedDigest": document(issued(digest_name="MD5")),
     }
+    if "statusURI" in request:
+        for name, index in STATUS_INDEX.items():
+            reference = {"status_list": {"idx": index, "uri": request["statusURI"]}}
+            cases[name] = document(issued(extra_mso={"status": reference}))
+        cases["statusIdentifierList"] = document(issued(extra_mso={"status": {"identifier_list": {
+            "id": b"\x01\x02", "uri": request["statusURI"]}}}))
+        cases["statusMalformed"] = document(issued(extra_mso={"status": {"status_list": {"idx": -1,
+                                                                                         "uri": request["statusURI"]}}}))
     return {name: dumps(value).hex() for name, value in cases.items()}
 
 
@@ -330,7 +343,61 @@ def make_sdjwts(request):
         "kbWrongKey": key_binding(plain, signer=other),
         "vctNotAuthorized": build(extra={"vct": "urn:example:not-listed"}),
     }
+    if "statusURI" in request:
+        for name, index in STATUS_INDEX.items():
+            cases[name] = key_binding(build(extra={"status": {"status_list": {"idx": index,
+                                                                               "uri": request["statusURI"]}}}))
     return cases, nonce, aud
+
+
+# -------------------------------------------------------------------------------------------------------- status list
+
+# The statuses of the list, 2 bits each (draft-ietf-oauth-status-list section 4.1): VALID, INVALID, SUSPENDED, 0x03,
+# then VALID up to 16 entries (4 bytes).
+STATUSES = [0, 1, 2, 3] + [0] * 12
+STATUS_INDEX = {"statusValid": 4, "statusRevoked": 1, "statusSuspended": 2, "statusUnknown": 3, "statusPastEnd": 16}
+
+
+def pack(statuses, bits):
+    per = 8 // bits
+    array = bytearray((len(statuses) + per - 1) // per)
+    for index, value in enumerate(statuses):
+        array[index // per] |= value << ((index % per) * bits)
+    return bytes(array)
+
+
+def status_claims(request, exp=None):
+    time = request["time"]
+    return {"sub": request["statusURI"], "iat": time - 3600, "exp": exp if exp is not None else time + DAY,
+            "ttl": 43200, "status_list": {"bits": 2, "lst": zlib.compress(pack(STATUSES, 2), 9)}}
+
+
+def status_cwt(key, chain, values):
+    """A CWT (section 5.2): COSE_Sign1, protected alg and typ application/statuslist+cwt, the signer in x5chain."""
+    numbers = {"sub": 2, "iat": 6, "exp": 4, "ttl": 65534, "status_list": 65533}
+    payload = cbor2.dumps({numbers[k]: v for k, v in values.items()})
+    protected = {1: -7, 16: "application/statuslist+cwt"}
+    return cbor2.dumps(cbor2.CBORTag(18, sign1(key, payload, {33: chain[0] if len(chain) == 1 else chain},
+                                               protected=protected)))
+
+
+def status_jwt(key, chain, values):
+    """A JWT (section 5.1): typ statuslist+jwt, the signer in x5c, lst base64url."""
+    body = dict(values, status_list=dict(values["status_list"], lst=b64url(values["status_list"]["lst"])))
+    header = {"alg": "ES256", "typ": "statuslist+jwt", "x5c": [base64.b64encode(d).decode() for d in chain]}
+    return jws(key, header, body).encode()
+
+
+def make_status_lists(request):
+    key, chain = load(request["statusKey"]), ders(request["statusChain"])
+    pid_key, pid_chain = load(request["pidStatusKey"]), ders(request["pidStatusChain"])
+    return {
+        "mdocCWT": status_cwt(key, chain, status_claims(request)).hex(),
+        "mdocJWT": status_jwt(key, chain, status_claims(request)).hex(),
+        "mdocExpiredCWT": status_cwt(key, chain, status_claims(request, exp=request["time"] - 60)).hex(),
+        "pidJWT": status_jwt(pid_key, pid_chain, status_claims(request)).hex(),
+        "pidCWT": status_cwt(pid_key, pid_chain, status_claims(request)).hex(),
+    }
 
 
 # ------------------------------------------------------------------------------------------------------------- checks
@@ -400,8 +467,11 @@ def main():
         request = json.load(sys.stdin)
         transcript = session_transcript()
         sdjwts, nonce, aud = make_sdjwts(request)
-        json.dump({"sessionTranscript": transcript.hex(), "nonce": nonce, "aud": aud,
-                   "mdoc": make_mdocs(request, transcript), "sdjwt": sdjwts}, sys.stdout)
+        output = {"sessionTranscript": transcript.hex(), "nonce": nonce, "aud": aud,
+                  "mdoc": make_mdocs(request, transcript), "sdjwt": sdjwts}
+        if "statusURI" in request:
+            output.update(statusLists=make_status_lists(request), statuses=STATUSES, statusIndex=STATUS_INDEX)
+        json.dump(output, sys.stdout)
     elif command == "check-mdoc":
         json.dump(check_mdoc(bytes.fromhex(sys.stdin.read().strip())), sys.stdout)
     elif command == "check-sdjwt":

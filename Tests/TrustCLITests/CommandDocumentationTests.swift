@@ -170,7 +170,7 @@ struct CommandDocumentationTests {
         let cases: [([String], [String])] = [
             (["trustctl", "sta"], ["status"]),
             (["trustctl", "status", "--c"], ["--config"]),
-            (["trustctl", "verify", "--kind", ""], ["vical", "rical", "lote", "crl"]),
+            (["trustctl", "verify", "--kind", ""], ["vical", "rical", "lote", "crl", "status-list"]),
             (["trustctl", "query", ""], ["reader", "issuer", "request", "device-request", "credential", "-h", "--help"]),
             (["trustctl", "query", "reader", "--ch"], ["--chain"]),
             (["trustctl", "--log-format", ""], ["text", "json"]),

@@ -58,7 +58,7 @@ struct VerifyCommandTests {
         #expect(run1.standardError.contains("See 'trustctl verify --help'"))
         let (badKind, run2) = CLIRun.run(["verify", "x.cose", "--kind", "mdl", "--root", "r.pem"])
         #expect(badKind == 2)
-        #expect(run2.standardError.contains("--kind must be vical, rical, lote or crl"))
+        #expect(run2.standardError.contains("--kind must be vical, rical, lote, crl or status-list"))
         let (missingFile, run3) = CLIRun.run([
             "verify", "/nonexistent.cose", "--kind", "vical", "--root", "/nonexistent.pem",
         ])

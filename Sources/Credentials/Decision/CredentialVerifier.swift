@@ -53,20 +53,24 @@ public enum CredentialVerifier {
     ///   - trust: the trust decisions.
     ///   - generation: the generation `trust` answers from; nil when unknown.
     ///   - time: the decision time, UTC.
+    ///   - statusLists: the status lists a credential's `status` is looked up in, with the mode (default: none at
+    ///     hand, `warn`).
     /// - Returns: the answer; bytes of no known form are not trusted with `malformed_mdoc`.
     public static func decide(
         _ bytes: [UInt8], sessionTranscript: SessionTranscript? = nil, nonce: String? = nil, audience: String? = nil,
-        trust: any CredentialTrust, generation: UInt64? = nil, at time: Date
+        trust: any CredentialTrust, generation: UInt64? = nil, at time: Date,
+        statusLists: any StatusListSource = StatusListCollection()
     ) -> CredentialDecision {
         do throws(CredentialError) {
             switch try form(of: bytes) {
             case .mdoc(let cbor):
                 return MDocVerifier.decide(
                     cborEncoded: cbor, sessionTranscript: sessionTranscript, trust: trust, generation: generation,
-                    at: time)
+                    at: time, statusLists: statusLists)
             case .sdJWT(let text):
                 return SDJWTVerifier.decide(
-                    compact: text, nonce: nonce, audience: audience, trust: trust, generation: generation, at: time)
+                    compact: text, nonce: nonce, audience: audience, trust: trust, generation: generation, at: time,
+                    statusLists: statusLists)
             }
         } catch {
             return CredentialDecision(format: .mdoc, refusal: error, time: time, generation: generation)

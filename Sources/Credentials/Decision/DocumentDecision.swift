@@ -97,6 +97,9 @@ public struct DocumentDecision: Sendable {
     public let revocation: TrustDecision.Revocation?
     /// Warnings of the answer (`revocation_unchecked`, `device_auth_not_checkable`, `sd_jwt_legacy_typ`, …).
     public let warnings: [ReasonCode]
+    /// The credential's status check (docs/architecture.md, Status lists): what its status list says at its index, or
+    /// why no list was at hand; nil when it names no status or its decision stopped before the status step.
+    public internal(set) var status: CredentialStatusCheck? = nil
 
     /// Whether the credential is trusted.
     public var trusted: Bool { reason == nil }

@@ -10,14 +10,15 @@ import X509
 /// Steps, in order: 1 ``IssuerAuthPolicy`` (COSE_Sign1, x5chain, alg fits the key); 2 ``DocumentSignerTrustPolicy``
 /// (chain, profile, revocation, docType, through ``CredentialTrust``); 3 ``IssuerSignaturePolicy``; 4
 /// ``MobileSecurityObjectPolicy``; 5 ``DocTypeBindingPolicy``, ``MSOValidityPolicy``, ``SignedTimePolicy``; 6
-/// ``ValueDigestPolicy``; 7 ``IssuingCountryPolicy``; 8 ``DeviceAuthenticationPolicy``. Device authentication is
+/// ``ValueDigestPolicy``; 7 ``IssuingCountryPolicy``; 8 ``MDocStatusPolicy`` (the MSO's status list); 9
+/// ``DeviceAuthenticationPolicy``. Device authentication is
 /// reported whenever the issuer signature verified, even when a later step refuses the document.
 public enum MDocVerifier {
     /// The steps of one document, in order.
     static let policies: [any MDocPolicy] = [
         IssuerAuthPolicy(), DocumentSignerTrustPolicy(), IssuerSignaturePolicy(), MobileSecurityObjectPolicy(),
         DocTypeBindingPolicy(), MSOValidityPolicy(), SignedTimePolicy(), ValueDigestPolicy(), IssuingCountryPolicy(),
-        DeviceAuthenticationPolicy(),
+        MDocStatusPolicy(), DeviceAuthenticationPolicy(),
     ]
 
     /// Decides an mdoc given as bytes: a DeviceResponse, a Document or an IssuerSigned (CBOR).
@@ -28,16 +29,19 @@ public enum MDocVerifier {
     ///   - generation: the generation `trust` answers from, for the answer; nil when unknown.
     ///   - time: the decision time, UTC.
     ///   - limits: the decoding bounds.
+    ///   - statusLists: the status lists the MSO's `status` is looked up in, with the mode (default: none at hand,
+    ///     `warn`).
     /// - Returns: the answer; input that does not decode is not trusted with `malformed_mdoc` or `limits_exceeded`.
     public static func decide(
         cborEncoded bytes: [UInt8], sessionTranscript: SessionTranscript? = nil, trust: any CredentialTrust,
-        generation: UInt64? = nil, at time: Date, limits: MDocLimits = MDocLimits()
+        generation: UInt64? = nil, at time: Date, limits: MDocLimits = MDocLimits(),
+        statusLists: any StatusListSource = StatusListCollection()
     ) -> CredentialDecision {
         do throws(CredentialError) {
             let input = try MDocInput(cborEncoded: bytes, limits: limits)
             return decide(
                 input, sessionTranscript: sessionTranscript, trust: trust, generation: generation, at: time,
-                limits: limits)
+                limits: limits, statusLists: statusLists)
         } catch {
             return CredentialDecision(format: .mdoc, refusal: error, time: time, generation: generation)
         }
@@ -45,18 +49,20 @@ public enum MDocVerifier {
 
     /// Decides a decoded mdoc: each document of a DeviceResponse (a document that did not decode is answered with
     /// its error), or the one Document or IssuerSigned.
-    /// - Parameters: as ``decide(cborEncoded:sessionTranscript:trust:generation:at:limits:)``.
+    /// - Parameters: as ``decide(cborEncoded:sessionTranscript:trust:generation:at:limits:statusLists:)``.
     /// - Returns: the answer, one document decision per document in input order.
     public static func decide(
         _ input: MDocInput, sessionTranscript: SessionTranscript? = nil, trust: any CredentialTrust,
-        generation: UInt64? = nil, at time: Date, limits: MDocLimits = MDocLimits()
+        generation: UInt64? = nil, at time: Date, limits: MDocLimits = MDocLimits(),
+        statusLists: any StatusListSource = StatusListCollection()
     ) -> CredentialDecision {
         switch input {
         case .deviceResponse(let response):
             let documents = response.documents.map { decoded in
                 switch decoded {
                 case .success(let document):
-                    decide(document, sessionTranscript: sessionTranscript, trust: trust, at: time, limits: limits)
+                    decide(document, sessionTranscript: sessionTranscript, trust: trust, at: time, limits: limits,
+                        statusLists: statusLists)
                 case .failure(let error):
                     refused(error)
                 }
@@ -69,7 +75,8 @@ public enum MDocVerifier {
             return CredentialDecision(
                 format: .mdoc,
                 documents: [
-                    decide(document, sessionTranscript: sessionTranscript, trust: trust, at: time, limits: limits)
+                    decide(document, sessionTranscript: sessionTranscript, trust: trust, at: time, limits: limits,
+                        statusLists: statusLists)
                 ], time: time, generation: generation)
         case .issuerSigned(let issuerSigned):
             return CredentialDecision(
@@ -77,20 +84,21 @@ public enum MDocVerifier {
                 documents: [
                     decide(
                         MDocDocument(issuerSigned: issuerSigned), sessionTranscript: sessionTranscript, trust: trust,
-                        at: time, limits: limits)
+                        at: time, limits: limits, statusLists: statusLists)
                 ], time: time, generation: generation)
         }
     }
 
     /// Decides one document: the policies in order, the first failure being its reason.
-    /// - Parameters: as ``decide(cborEncoded:sessionTranscript:trust:generation:at:limits:)``.
+    /// - Parameters: as ``decide(cborEncoded:sessionTranscript:trust:generation:at:limits:statusLists:)``.
     /// - Returns: the document's answer.
     public static func decide(
         _ document: MDocDocument, sessionTranscript: SessionTranscript? = nil, trust: any CredentialTrust,
-        at time: Date, limits: MDocLimits = MDocLimits()
+        at time: Date, limits: MDocLimits = MDocLimits(), statusLists: any StatusListSource = StatusListCollection()
     ) -> DocumentDecision {
         var context = MDocContext(
-            document: document, sessionTranscript: sessionTranscript, trust: trust, time: time, limits: limits)
+            document: document, sessionTranscript: sessionTranscript, trust: trust, time: time, limits: limits,
+            statusLists: statusLists)
         var refusal: CredentialError?
         for policy in policies {
             if let failure = policy.check(&context) {
@@ -123,7 +131,8 @@ public enum MDocVerifier {
             deviceSignedElements: document.deviceSigned?.nameSpaces.map {
                 .init(nameSpace: $0.name, identifiers: $0.identifiers)
             } ?? [],
-            deviceAuth: deviceAuth, revocation: context.trustDecision?.revocation, warnings: warnings)
+            deviceAuth: deviceAuth, revocation: context.trustDecision?.revocation, warnings: warnings,
+            status: context.statusCheck)
     }
 
     /// The answer for a document that did not decode.

@@ -8,13 +8,13 @@ import X509
 ///
 /// Steps, in order: 1 ``SDJWTTypPolicy``; 2 ``SDJWTIssuerTrustPolicy`` (`x5c` chain to an anchor authorized for the
 /// `vct`, through ``CredentialTrust``); 3 ``SDJWTSignaturePolicy``; 4 ``IssuerBindingPolicy``; 5 ``SDJWTTimePolicy``;
-/// 6 ``DisclosurePolicy``; 7 ``KeyBindingPolicy``. The Key Binding JWT is reported whenever the issuer signature
+/// 6 ``DisclosurePolicy``; 7 ``SDJWTStatusPolicy`` (the `status` claim's status list); 8 ``KeyBindingPolicy``. The Key Binding JWT is reported whenever the issuer signature
 /// verified, even when a later step refuses the credential.
 public enum SDJWTVerifier {
     /// The steps, in order.
     static let policies: [any SDJWTPolicy] = [
         SDJWTTypPolicy(), SDJWTIssuerTrustPolicy(), SDJWTSignaturePolicy(), IssuerBindingPolicy(), SDJWTTimePolicy(),
-        DisclosurePolicy(), KeyBindingPolicy(),
+        DisclosurePolicy(), SDJWTStatusPolicy(), KeyBindingPolicy(),
     ]
 
     /// Decides an SD-JWT VC given as its compact text.
@@ -27,17 +27,21 @@ public enum SDJWTVerifier {
     ///   - time: the decision time, UTC.
     ///   - skew: allowed clock difference for `iat`, `nbf`, `exp`, seconds (default 0).
     ///   - limits: the decoding bounds.
+    ///   - statusLists: the status lists the `status` claim is looked up in, with the mode (default: none at hand,
+    ///     `warn`).
     /// - Returns: the answer with one document; text that does not decode is not trusted with `malformed_sd_jwt`,
     ///   `unsupported_alg`, `unknown_critical_header` or `limits_exceeded`.
     public static func decide(
         compact: String, nonce: String? = nil, audience: String? = nil, trust: any CredentialTrust,
-        generation: UInt64? = nil, at time: Date, skew: TimeInterval = 0, limits: SDJWTLimits = SDJWTLimits()
+        generation: UInt64? = nil, at time: Date, skew: TimeInterval = 0, limits: SDJWTLimits = SDJWTLimits(),
+        statusLists: any StatusListSource = StatusListCollection()
     ) -> CredentialDecision {
         let document: DocumentDecision
         do throws(CredentialError) {
             let sdJWT = try SDJWT(compact: compact, limits: limits)
             document = decide(
-                sdJWT, nonce: nonce, audience: audience, trust: trust, at: time, skew: skew, limits: limits)
+                sdJWT, nonce: nonce, audience: audience, trust: trust, at: time, skew: skew, limits: limits,
+                statusLists: statusLists)
         } catch {
             return CredentialDecision(format: .sdJWTVC, refusal: error, time: time, generation: generation)
         }
@@ -45,14 +49,16 @@ public enum SDJWTVerifier {
     }
 
     /// Decides a decoded SD-JWT VC.
-    /// - Parameters: as ``decide(compact:nonce:audience:trust:generation:at:skew:limits:)``.
+    /// - Parameters: as ``decide(compact:nonce:audience:trust:generation:at:skew:limits:statusLists:)``.
     /// - Returns: the credential's answer.
     public static func decide(
         _ sdJWT: SDJWT, nonce: String? = nil, audience: String? = nil, trust: any CredentialTrust, at time: Date,
-        skew: TimeInterval = 0, limits: SDJWTLimits = SDJWTLimits()
+        skew: TimeInterval = 0, limits: SDJWTLimits = SDJWTLimits(),
+        statusLists: any StatusListSource = StatusListCollection()
     ) -> DocumentDecision {
         var context = SDJWTContext(
-            sdJWT: sdJWT, trust: trust, time: time, limits: limits, nonce: nonce, audience: audience, skew: skew)
+            sdJWT: sdJWT, trust: trust, time: time, limits: limits, nonce: nonce, audience: audience, skew: skew,
+            statusLists: statusLists)
         var refusal: CredentialError?
         for policy in policies {
             if let failure = policy.check(&context) {
@@ -87,6 +93,6 @@ public enum SDJWTVerifier {
             format: .sdJWTVC, docType: nil, vct: sdJWT.vct, reason: refusal?.code, message: message,
             anchor: context.trustDecision?.anchor, signer: context.chain.first.map(DocumentDecision.Signer.init),
             validity: validity, elements: [], claims: claims, deviceSignedElements: [], deviceAuth: deviceAuth,
-            revocation: context.trustDecision?.revocation, warnings: warnings)
+            revocation: context.trustDecision?.revocation, warnings: warnings, status: context.statusCheck)
     }
 }

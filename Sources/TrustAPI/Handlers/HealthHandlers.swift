@@ -47,11 +47,14 @@ extension TrustAPI {
             status: 503)
     }
 
-    /// `GET /v1/status`: exactly what `trustctl status --json` prints (``WireStatus``), at now.
+    /// `GET /v1/status`: what `trustctl status --json` prints (``WireStatus``), at now, with the status lists this
+    /// process keeps.
     func status(_ request: HTTPRequest) -> HTTPResponse {
         let service = holder.service
         return APIResponse.json(
-            WireStatus(service.status(at: now()), snapshot: service.snapshot, configuration: service.configuration))
+            WireStatus(
+                service.status(at: now()), snapshot: service.snapshot, configuration: service.configuration,
+                statusLists: service.statusLists.snapshot))
     }
 
     /// `GET /metrics`: the service's families (the textfile's, ``TrustService/metricsFamilies(at:)``), the API's

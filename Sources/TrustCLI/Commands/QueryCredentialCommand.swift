@@ -37,6 +37,13 @@ enum QueryCredentialCommand: Command {
             Key Binding JWT verifies under cnf.jwk with the --nonce and --aud given. A DeviceResponse is trusted
             only when each of its documents is; each one's answer is printed.
 
+            A credential that names a status list (an MSO's status, an SD-JWT VC's status claim) is looked up in a
+            verified list whose signer chains to its issuer's anchor (an mdoc's: a CWT under the document signer's
+            IACA), fetched on demand only from the network's statusLists.allowedHosts, within fetchTimeoutSeconds:
+            INVALID is credential_revoked, SUSPENDED credential_suspended, an index past the end status_unavailable;
+            with no list at hand statusLists.mode decides (warn: trusted with status_unchecked; require:
+            status_unavailable; off).
+
             EXIT STATUS: 0 trusted, 1 not trusted (the reason is printed; a credential that does not decode is
             malformed_mdoc or malformed_sd_jwt), 2 usage error, unreadable file or configuration, or a cache
             directory that cannot be read.

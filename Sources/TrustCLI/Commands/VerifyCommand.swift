@@ -4,31 +4,44 @@ import TrustListsService
 import X509
 
 /// `trustctl verify FILE --kind vical|rical --root PEM... [--at TIME] [--json]`,
-/// `trustctl verify FILE --kind lote --root PEM... [--lote-type URI] [--at TIME] [--json]` (``VerifyLoTECommand``), and
-/// `trustctl verify FILE --kind crl --issuer PEM [--at TIME] [--json]` (``VerifyCRLCommand``).
+/// `trustctl verify FILE --kind lote --root PEM... [--lote-type URI] [--at TIME] [--json]` (``VerifyLoTECommand``),
+/// `trustctl verify FILE --kind crl --issuer PEM [--at TIME] [--json]` (``VerifyCRLCommand``), and
+/// `trustctl verify FILE --kind status-list --issuer PEM [--uri URI] [--at TIME] [--json]`
+/// (``VerifyStatusListCommand``).
 enum VerifyCommand: Command {
     static let spec = CommandSpec(
         name: "verify",
         overview:
-            "Verify a signed VICAL, RICAL or LoTE file against pinned roots, or a CRL against its CA, and summarise it.",
+            "Verify a signed VICAL, RICAL or LoTE file against pinned roots, a CRL against its CA, or a status list "
+            + "token against the CA its signer chains to, and summarise it.",
         usage: """
             <file> --kind vical|rical --root <pem> [--root <pem>]... [--at <time>] [--provider <name>] [--json]
                    trustctl verify <file> --kind lote --root <pem>... [--lote-type <uri>] [--at <time>] [--json]
                    trustctl verify <file> --kind crl --issuer <pem> [--at <time>] [--json]
+                   trustctl verify <file> --kind status-list --issuer <pem> [--uri <uri>] [--at <time>] [--json]
             """,
         options: [
-            .value("kind", "vical|rical|lote|crl", "Which kind of signed file it must be."),
+            .value("kind", "vical|rical|lote|crl|status-list", "Which kind of signed file it must be."),
             .value(
                 "root", "pem", "A PEM file of trusted root certificates; the signer must chain to one.",
                 repeatable: true),
-            .value("issuer", "pem", "With --kind crl: the CA certificate (PEM or DER) whose key must sign the CRL."),
+            .value(
+                "issuer", "pem",
+                "With --kind crl: the CA certificate (PEM or DER) whose key must sign the CRL. With --kind "
+                    + "status-list: the CA the token's signer must chain to (for an mdoc's list the IACA, never the "
+                    + "document signer)."),
+            .value("uri", "uri", "With --kind status-list: the URI the token was fetched from; its sub must equal it."),
             .value("at", "time", "Verify at this RFC 3339 time instead of now (e.g. a list's own date)."),
             .value("provider", "name", "Reject the list unless it names this provider (VICAL, RICAL)."),
             .value("lote-type", "uri", "With --kind lote: reject the LoTE unless its LoTEType is this URI."),
             .flag("json", "Print JSON (keys documented in docs/cli.md)."),
         ],
         positionals: [
-            ("file", "The signed list (COSE_Sign1; a LoTE: JAdES, compact or JSON), or the CRL (DER or PEM).")
+            (
+                "file",
+                "The signed list (COSE_Sign1; a LoTE: JAdES, compact or JSON), the CRL (DER or PEM), or the status "
+                    + "list token (JWT or CWT)."
+            )
         ],
         discussion: """
             Checks, in order: CBOR, COSE_Sign1, signature (x5chain leaf), chain to a --root, signer EKU and key usage,
@@ -46,6 +59,15 @@ enum VerifyCommand: Command {
             before --at. Printed: issuer, CRL number, thisUpdate, nextUpdate, the number of revoked certificates and
             the departures from ISO/IEC 18013-5 Table B.10 that are only warnings.
 
+            A status list (--kind status-list, draft-ietf-oauth-status-list) is a JWT (typ statuslist+jwt) or a CWT
+            (COSE_Sign1, protected typ application/statuslist+cwt). Checked in order: limits, the envelope and its
+            type, the claims (sub, iat and status_list required; bits 1, 2, 4 or 8), the signature with the x5c /
+            x5chain leaf (alg fitting its key; none and HMAC refused), the signer's validity, sub equal to --uri when
+            given, iat and nbf not after --at (3 min skew), exp after --at, the signer's chain to --issuer
+            (status_list_signer_mismatch when it belongs under another CA or --issuer is not a CA), and lst inflating
+            (zlib, at most 16 MiB at 1 bit and 32 MiB otherwise) to a non-empty list. Printed: sub, iat, exp, ttl,
+            bits, entries and how many of each status.
+
             EXIT STATUS: 0 valid, 1 rejected (the reason code is printed), 2 usage error or unreadable input.
             """)
 
@@ -54,12 +76,18 @@ enum VerifyCommand: Command {
             throw UsageError("expected exactly one <file>, found \(arguments.positionals.count)")
         }
         let kindText = try arguments.required("kind")
+        if kindText.lowercased() == "status-list" {
+            return try VerifyStatusListCommand.run(arguments, context: context)
+        }
+        guard arguments.value("uri") == nil else { throw UsageError("--uri goes with --kind status-list only") }
         if kindText.lowercased() == "crl" { return try VerifyCRLCommand.run(arguments, context: context) }
-        guard arguments.value("issuer") == nil else { throw UsageError("--issuer goes with --kind crl only") }
+        guard arguments.value("issuer") == nil else {
+            throw UsageError("--issuer goes with --kind crl or status-list only")
+        }
         if kindText.lowercased() == "lote" { return try VerifyLoTECommand.run(arguments, context: context) }
         guard arguments.value("lote-type") == nil else { throw UsageError("--lote-type goes with --kind lote only") }
         guard let kind = ListKind(rawValue: kindText.lowercased()), kind != .lote else {
-            throw UsageError("--kind must be vical, rical, lote or crl, not '\(kindText)'")
+            throw UsageError("--kind must be vical, rical, lote, crl or status-list, not '\(kindText)'")
         }
         guard let (file, bytes, roots, time) = try signedInput(arguments, context: context, limit: 64 << 20) else {
             return 2

@@ -239,12 +239,15 @@ public struct NetworkConfiguration: Sendable {
     /// Which EKUs its document signers may carry and which lists may issue each SD-JWT VC type (`credentials`;
     /// defaults when absent).
     public var credentials: CredentialSettings
+    /// How its credentials' status lists are checked, prefetched and fetched on demand (`statusLists`; defaults when
+    /// absent: `warn`, no prefetch, no allowed host).
+    public var statusLists: StatusListSettings
 
     init(_ reader: JSONObjectReader, folder: URL, http: HTTPSettings) throws(ConfigurationError) {
         try reader.requireOnly([
             "id", "root", "vical", "rical", "lotes", "maxAgeSeconds", "overdueGraceSeconds",
             "readerEKUOptionalForOpenID4VP",
-            "revocation", "credentials",
+            "revocation", "credentials", "statusLists",
         ])
         id = try reader.requiredString("id")
         guard ListID.isValidName(id) else {
@@ -282,6 +285,7 @@ public struct NetworkConfiguration: Sendable {
             ListID(network: networkID, name: $0.name)
         }
         credentials = try CredentialSettings(reader.object("credentials"), pidProviders: pidProviders)
+        statusLists = try StatusListSettings(reader.object("statusLists"), http: http)
     }
 }
 

@@ -57,6 +57,13 @@ package struct EffectiveConfiguration: Encodable, Sendable {
         let vct: [String: [String]]
     }
 
+    package struct StatusLists: Encodable, Sendable {
+        let mode: String
+        let prefetch: [String]
+        let allowedHosts: [String]
+        let fetchTimeoutSeconds: Double
+    }
+
     package struct Network: Encodable, Sendable {
         let id: String
         let root: Root
@@ -68,6 +75,7 @@ package struct EffectiveConfiguration: Encodable, Sendable {
         let readerEKUOptionalForOpenID4VP: Bool
         let revocation: Revocation
         let credentials: Credentials
+        let statusLists: StatusLists
     }
 
     package struct RegisteredClient: Encodable, Sendable {
@@ -161,6 +169,10 @@ extension EffectiveConfiguration.Network {
         credentials = EffectiveConfiguration.Credentials(
             documentSignerEKUs: network.credentials.documentSignerEKUs,
             vct: network.credentials.vct.mapValues { $0.map(\.description) })
+        statusLists = EffectiveConfiguration.StatusLists(
+            mode: network.statusLists.mode.rawValue, prefetch: network.statusLists.prefetch,
+            allowedHosts: network.statusLists.allowedHosts,
+            fetchTimeoutSeconds: network.statusLists.fetchTimeoutSeconds)
     }
 }
 

@@ -33,6 +33,7 @@ import TrustLists
 /// | `trustlists_crl_next_update_timestamp_seconds` | gauge | `network`, `issuer_sha256` | the CRL's nextUpdate |
 /// | `trustlists_crl_revoked_certificates` | gauge | `network`, `issuer_sha256` | certificates the CRL lists |
 /// | `trustlists_crl_refreshes_total` | counter | `network`, `outcome`, `reason` | CRL refreshes by this process |
+/// | `trustlists_status_list_state` | gauge | `uri`, `state` | 1 for a kept status list's state, 0 for the others |
 ///
 /// Series of a version (issue id, dates, entries, signer) are absent while a list has none, as are timestamps
 /// of events that have not happened.
@@ -42,9 +43,11 @@ public enum ServiceMetrics {
     ///   - status: every configured list's state at the time of the figures (from `state.json`).
     ///   - counters: the refresh counters kept by the caller.
     ///   - cacheLoadSeconds: seconds the start-up load of the cache took; nil to leave the series out.
+    ///   - statusLists: the status lists the process keeps (``ServiceStatusLists/snapshot``), by URI.
     /// - Returns: the families, in the order of the table above.
     public static func families(
-        status: StatusReport, counters: RefreshCounters, cacheLoadSeconds: TimeInterval?
+        status: StatusReport, counters: RefreshCounters, cacheLoadSeconds: TimeInterval?,
+        statusLists: [String: ServiceStatusLists.Entry] = [:]
     ) -> [PrometheusText.Family] {
         let time = status.time
         func perList(_ value: (ListStatus) -> Double?) -> [PrometheusText.Sample] {
@@ -137,6 +140,18 @@ public enum ServiceMetrics {
                 samples: [.init([], Double(counters.runs))]),
         ]
         families += crlFamilies(status: status, counters: counters)
+        let rows = WireStatusListRow.rows(statusLists, at: time)
+        families.append(
+            .init(
+                "trustlists_status_list_state",
+                help: "1 for the state of a status list this process keeps (fresh, expired, unverified, missing).",
+                type: .gauge,
+                samples: rows.flatMap { row in
+                    WireStatusListRow.states.map { state in
+                        PrometheusText.Sample(
+                            [.init("uri", row.uri), .init("state", state)], row.state == state ? 1 : 0)
+                    }
+                }))
         if let last = counters.lastRunSeconds {
             families.append(
                 .init(

@@ -6,7 +6,8 @@ import TrustLists
 extension TrustService {
     /// The decision for a credential as a wallet or a verifier holds it, its form detected (docs/architecture.md,
     /// Credentials): an mdoc (a DeviceResponse, a Document or an IssuerSigned; CBOR, or base64url text) or an SD-JWT
-    /// VC (text with `~`), decided end to end against the current generation (``CredentialVerifier``).
+    /// VC (text with `~`), decided end to end against the current generation (``CredentialVerifier``), its status
+    /// looked up in ``statusLists`` (fetched on demand within `statusLists.fetchTimeoutSeconds` for allowed hosts).
     /// - Parameters:
     ///   - credential: the credential's bytes.
     ///   - sessionTranscript: an mdoc session's SessionTranscript (CBOR, bare or tag-24 wrapped), for device
@@ -31,7 +32,7 @@ extension TrustService {
         }
         return CredentialVerifier.decide(
             credential, sessionTranscript: transcript, nonce: nonce, audience: audience, trust: queries,
-            generation: queries.generation, at: time)
+            generation: queries.generation, at: time, statusLists: statusLists)
     }
 
     /// The decision for an mdoc given as CBOR (``MDocVerifier``); see
@@ -42,7 +43,7 @@ extension TrustService {
         case .success(let transcript):
             return MDocVerifier.decide(
                 cborEncoded: mdoc, sessionTranscript: transcript, trust: queries, generation: queries.generation,
-                at: time)
+                at: time, statusLists: statusLists)
         case .failure(let error):
             return CredentialDecision(
                 refusal: error.code, message: "SessionTranscript: \(error.reason)", at: time,
@@ -58,7 +59,7 @@ extension TrustService {
         let queries = self.queries
         return SDJWTVerifier.decide(
             compact: sdJWT, nonce: nonce, audience: audience, trust: queries, generation: queries.generation,
-            at: time)
+            at: time, statusLists: statusLists)
     }
 
     /// A SessionTranscript decoded, nil for none, or why it does not decode.

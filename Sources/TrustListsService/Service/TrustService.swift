@@ -22,6 +22,9 @@ public final class TrustService: Sendable {
     /// Whether this service only reads the cache (``TrustStore/isReadOnly``): `trustctl status`, `query` and
     /// `refresh --at` (a dry run). It takes no lock and writes nothing.
     public let isReadOnly: Bool
+    /// The status lists its credential decisions use (docs/architecture.md, Status lists): kept in memory, fetched on
+    /// demand for allowed hosts and prefetched at every refresh.
+    public let statusLists: ServiceStatusLists
     /// The recent refresh runs of this service (and of the services it replaced, when they share the log).
     public let refreshLog: RefreshLog
 
@@ -87,7 +90,9 @@ public final class TrustService: Sendable {
         self.configuration = configuration
         self.refreshLog = refreshLog
         self.isReadOnly = readOnly
-        self.fetcher = fetcher ?? CurlFetcher(settings: configuration.http)
+        let fetcher = fetcher ?? CurlFetcher(settings: configuration.http)
+        self.fetcher = fetcher
+        statusLists = ServiceStatusLists(configuration: configuration, fetcher: fetcher)
         let store = TrustStore(configuration: configuration, readOnly: readOnly)
         let schedule = RefreshSchedule(policy: .init(configuration))
         engine = EngineLock(Engine(store: store, schedule: schedule))
@@ -157,6 +162,7 @@ public final class TrustService: Sendable {
             refresher.beforeCommitRename = engine.beforeCommitRename
             let loaded = store.events.count
             let (results, crlResults) = refresher.run(lists: only, crls: crls, offline: offline, at: time)
+            if !offline { statusLists.prefetch(at: time) }
             // Roots quarantined or written again during the run.
             events += store.events.dropFirst(loaded).map(\.description)
             let persistError = installAndRecord(store, at: time, events: &events)
@@ -342,7 +348,9 @@ public final class TrustService: Sendable {
     /// The service's metrics in Prometheus text format (``ServiceMetrics``) at `time`.
     public func metricsFamilies(at time: Date) -> [PrometheusText.Family] {
         let (counters, loadSeconds) = published.withLock { ($0.counters, $0.cacheLoadSeconds) }
-        return ServiceMetrics.families(status: status(at: time), counters: counters, cacheLoadSeconds: loadSeconds)
+        return ServiceMetrics.families(
+            status: status(at: time), counters: counters, cacheLoadSeconds: loadSeconds,
+            statusLists: statusLists.snapshot)
     }
 
     // MARK: - Schedule

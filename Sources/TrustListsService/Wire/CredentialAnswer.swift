@@ -16,7 +16,9 @@ import TrustLists
 /// SD-JWT VC), `elements` (mdoc: an object, namespace → element identifiers; SD-JWT VC: an array of claim paths),
 /// `deviceSignedElements` (namespace → identifiers), `deviceAuth` (`verified`, `not_checkable`, `absent`, `invalid`,
 /// or null before the issuer signature verified), `revocation` {`checked`, `state`, `crlNumber`, `thisUpdate`,
-/// `nextUpdate`} or null, `warnings` [codes], and `status` (reserved for the credential's status list: null).
+/// `nextUpdate`} or null, `warnings` [codes], and `status` {`checked`, `uri`, `idx`, `value`, `listIssuedAt`,
+/// `listExpires`, `reason`} (the credential's status list check; docs/architecture.md, Status lists) or null when the
+/// credential names no status or its decision stopped before the status step.
 public struct CredentialAnswer: Encodable, Sendable {
     /// The decision.
     public let decision: CredentialDecision
@@ -95,12 +97,31 @@ struct DocumentAnswer: Encodable {
         try container.encode(document.deviceAuth?.rawValue, forKey: .deviceAuth)
         try container.encode(document.revocation.map(RevocationAnswer.init), forKey: .revocation)
         try container.encode(document.warnings.map(\.rawValue), forKey: .warnings)
-        try container.encodeNil(forKey: .status)
+        try container.encode(document.status.map(StatusCheckAnswer.init), forKey: .status)
     }
 
     /// Namespace → identifiers (a namespace sent twice keeps both lists, joined).
     static func groups(_ groups: [DocumentDecision.ElementGroup]) -> [String: [String]] {
         groups.reduce(into: [:]) { $0[$1.nameSpace, default: []] += $1.identifiers }
+    }
+}
+
+/// A document's status check: `checked`, `uri`, `idx`, `value` (the status's number, 0 VALID, 1 INVALID, 2
+/// SUSPENDED, …), `listIssuedAt`, `listExpires`, `reason` (why not checked), null where there is no value.
+struct StatusCheckAnswer: Encodable {
+    let check: CredentialStatusCheck
+
+    enum Key: String, CodingKey { case checked, uri, idx, value, listIssuedAt, listExpires, reason }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(check.checked, forKey: .checked)
+        try container.encode(check.uri, forKey: .uri)
+        try container.encode(check.index, forKey: .idx)
+        try container.encode(check.value?.rawValue, forKey: .value)
+        try container.encode(check.listIssuedAt.map(Timestamp.text), forKey: .listIssuedAt)
+        try container.encode(check.listExpires.map(Timestamp.text), forKey: .listExpires)
+        try container.encode(check.reason?.rawValue, forKey: .reason)
     }
 }
 

@@ -2,7 +2,8 @@ import Foundation
 import TrustLists
 
 /// `trustctl status --json` and `GET /v1/status`: the monitoring word, the lists with their states, versions, sources
-/// and last errors, the listed CAs' CRLs (`crls`), and the snapshot generation in memory (docs/cli.md).
+/// and last errors, the listed CAs' CRLs (`crls`), the status lists the process keeps in memory (`statusLists`), and the
+/// snapshot generation in memory (docs/cli.md).
 public struct WireStatus: Encodable, Sendable {
     public let time: Date
     /// The monitoring word (`OK`, `WARNING`, `CRITICAL`, `UNKNOWN`).
@@ -14,13 +15,18 @@ public struct WireStatus: Encodable, Sendable {
     public let snapshot: WireSnapshotSummary?
     public let crls: [WireCRLRow]
     public let lists: [WireListRow]
+    public let statusLists: [WireStatusListRow]
 
     /// The status of `report`.
     /// - Parameters:
     ///   - report: the states.
     ///   - snapshot: the generation in memory, or nil.
     ///   - configuration: the configuration the report is of, for each list's `url` and `loteType`.
-    public init(_ report: StatusReport, snapshot: Snapshot?, configuration: Configuration) {
+    ///   - statusLists: the status lists the process keeps (``ServiceStatusLists/snapshot``), by URI.
+    public init(
+        _ report: StatusReport, snapshot: Snapshot?, configuration: Configuration,
+        statusLists: [String: ServiceStatusLists.Entry] = [:]
+    ) {
         time = report.time
         status = report.monitoringStatus.word
         headline = report.headline
@@ -29,5 +35,6 @@ public struct WireStatus: Encodable, Sendable {
         self.snapshot = snapshot.map(WireSnapshotSummary.init)
         crls = report.crls.map(WireCRLRow.init)
         lists = report.lists.map { WireListRow($0, source: configuration.list($0.id)?.source) }
+        self.statusLists = WireStatusListRow.rows(statusLists, at: report.time)
     }
 }

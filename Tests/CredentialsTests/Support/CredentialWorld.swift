@@ -16,12 +16,17 @@ struct CredentialWorld: Sendable {
     let queries: TrustQueries
     let documentSigner: TestPKI.Issued
     let pidIssuer: TestPKI.Issued
+    /// A status list signer under the document signer's IACA (no EKU; ISO/IEC 18013-5 second edition).
+    let statusSigner: TestPKI.Issued
+    /// A status list signer under the PID provider's anchor (Eldorado).
+    let pidStatusSigner: TestPKI.Issued
     var sim: ListSimulator { world.sim }
     var now: Date { world.now }
 
     static let pidIssuerHost = "issuer.sim.test"
     static let mDL = "org.iso.18013.5.1.mDL"
     static let pidVCT = "urn:eudi:pid:1"
+    static let statusURI = "https://status.sim.test/lists/1"
 
     init() throws {
         world = try QueryWorld()
@@ -42,6 +47,8 @@ struct CredentialWorld: Sendable {
             builder.keyUsage = [.digitalSignature]
             builder.dnsNames = [Self.pidIssuerHost]
         }
+        statusSigner = try TestPKI.leaf("Utopia status list signer", under: world.sim.iacas[0].iaca, extendedKeyUsage: nil)
+        pidStatusSigner = try TestPKI.leaf("Eldorado status list signer", under: eldorado, extendedKeyUsage: nil)
     }
 
     /// The trust the tests decide with: the queries over the network's lists.

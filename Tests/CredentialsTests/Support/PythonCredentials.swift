@@ -18,6 +18,12 @@ struct PythonCredentials: Sendable {
     let mdocs: [String: [UInt8]]
     /// SD-JWT VC cases by name (the script's `make_sdjwts`).
     let sdJWTs: [String: String]
+    /// Status list tokens by name (the script's `make_status_lists`), all for ``CredentialWorld/statusURI``.
+    let statusLists: [String: [UInt8]]
+    /// The statuses the script packed into those lists, index by index.
+    let statuses: [UInt8]
+    /// The index each `status…` credential case names.
+    let statusIndex: [String: UInt64]
 
     static let script = TestTools.scriptsDirectory.appendingPathComponent("python_credentials.py")
     static let shared = Result<PythonCredentials, any Error> { try PythonCredentials() }
@@ -35,6 +41,11 @@ struct PythonCredentials: Sendable {
         let sdChain: [String]
         let sdIss: String
         let vct: String
+        let statusURI: String
+        let statusKey: String
+        let statusChain: [String]
+        let pidStatusKey: String
+        let pidStatusChain: [String]
     }
 
     /// What the script prints.
@@ -44,6 +55,9 @@ struct PythonCredentials: Sendable {
         let aud: String
         let mdoc: [String: String]
         let sdjwt: [String: String]
+        let statusLists: [String: String]
+        let statuses: [UInt8]
+        let statusIndex: [String: UInt64]
     }
 
     private init() throws {
@@ -52,7 +66,10 @@ struct PythonCredentials: Sendable {
             time: Int(world.now.timeIntervalSince1970), docType: CredentialWorld.mDL,
             dsKey: world.documentSigner.key.pemEncoded, dsChain: world.documentSignerChain.map(\.pemEncoded),
             sdKey: world.pidIssuer.key.pemEncoded, sdChain: world.pidIssuerChain.map(\.pemEncoded),
-            sdIss: "https://\(CredentialWorld.pidIssuerHost)", vct: CredentialWorld.pidVCT)
+            sdIss: "https://\(CredentialWorld.pidIssuerHost)", vct: CredentialWorld.pidVCT,
+            statusURI: CredentialWorld.statusURI, statusKey: world.statusSigner.key.pemEncoded,
+            statusChain: [world.statusSigner.certificate.pemEncoded], pidStatusKey: world.pidStatusSigner.key.pemEncoded,
+            pidStatusChain: [world.pidStatusSigner.certificate.pemEncoded])
         let output = try Python.run(
             file: Self.script, arguments: ["make"], input: Array(try JSONEncoder().encode(request)))
         let json = try JSONDecoder().decode(Output.self, from: Data(output))
@@ -62,6 +79,9 @@ struct PythonCredentials: Sendable {
         audience = json.aud
         mdocs = try json.mdoc.mapValues { try required(bytes(fromHex: $0)) }
         sdJWTs = json.sdjwt
+        statusLists = try json.statusLists.mapValues { try required(bytes(fromHex: $0)) }
+        statuses = json.statuses
+        statusIndex = json.statusIndex
     }
 
     /// The mdoc case `name`.
@@ -69,6 +89,9 @@ struct PythonCredentials: Sendable {
 
     /// The SD-JWT VC case `name`.
     func sdJWT(_ name: String) throws -> String { try required(sdJWTs[name], "no SD-JWT case \(name)") }
+
+    /// The status list token `name`.
+    func statusList(_ name: String) throws -> [UInt8] { try required(statusLists[name], "no status list \(name)") }
 
     /// The transcript, decoded.
     func transcript() throws -> SessionTranscript { try SessionTranscript(cborEncoded: sessionTranscript) }

@@ -23,6 +23,8 @@ struct MDocContext {
     let time: Date
     /// The decoding limits (the MSO, the x5chain).
     let limits: MDocLimits
+    /// The status lists (``MDocStatusPolicy``).
+    let statusLists: any StatusListSource
 
     /// The docType decided about: the Document's, or for a bare IssuerSigned the MSO's (``IssuerAuthPolicy``).
     var docType: String?
@@ -39,6 +41,8 @@ struct MDocContext {
     var mso: MobileSecurityObject?
     /// The elements the digests vouch for (``ValueDigestPolicy``).
     var elements: [DocumentDecision.ElementGroup] = []
+    /// The status check (``MDocStatusPolicy``); nil when the MSO names no status or the step was not reached.
+    var statusCheck: CredentialStatusCheck?
     /// Device authentication (``DeviceAuthenticationPolicy``, or after the policies once the signature verified).
     var deviceAuth: DeviceAuthentication.Result?
     /// Warnings gathered on the way.
@@ -46,13 +50,14 @@ struct MDocContext {
 
     init(
         document: MDocDocument, sessionTranscript: SessionTranscript?, trust: any CredentialTrust, time: Date,
-        limits: MDocLimits
+        limits: MDocLimits, statusLists: any StatusListSource
     ) {
         self.document = document
         self.sessionTranscript = sessionTranscript
         self.trust = trust
         self.time = time
         self.limits = limits
+        self.statusLists = statusLists
         docType = document.docType
     }
 

@@ -25,6 +25,8 @@ struct SDJWTContext {
     let audience: String?
     /// Allowed clock difference for `iat`, `nbf`, `exp`, seconds.
     let skew: TimeInterval
+    /// The status lists (``SDJWTStatusPolicy``).
+    let statusLists: any StatusListSource
 
     /// The `x5c` certificates, leaf first (``SDJWTIssuerTrustPolicy``).
     var chain: [Certificate] = []
@@ -34,6 +36,8 @@ struct SDJWTContext {
     var signatureVerified = false
     /// The claims once processed (``DisclosurePolicy``).
     var disclosed: DisclosedClaims?
+    /// The status check (``SDJWTStatusPolicy``); nil when the credential names no status or the step was not reached.
+    var statusCheck: CredentialStatusCheck?
     /// The Key Binding JWT's check, once made.
     var keyBinding: KeyBinding.Result?
     /// Warnings gathered on the way.
