@@ -183,6 +183,53 @@ struct MDocMalformedTests {
         }
     }
 
+    @Test(
+        "MobileSecurityObjectBytes without tag 24, or tag 24 over junk, is malformed_mdoc after the signature verified",
+        arguments: ["untagged", "junk", "text", "trailing"])
+    func msoBytesShape(variant: String) throws {
+        // ISO/IEC 18013-5 §9.1.2.4: MobileSecurityObjectBytes = #6.24(bstr .cbor MobileSecurityObject); the signature
+        // is over whatever payload was sent, so steps 1 to 3 pass and step 4 refuses it.
+        let world = try CredentialWorld()
+        let mso = CBOR.map([
+            .init(key: "version", value: "1.0"), .init(key: "digestAlgorithm", value: "SHA-256"),
+            .init(key: "valueDigests", value: .map([.init(key: "org.iso.18013.5.1", value: .map([]))])),
+            .init(
+                key: "deviceKeyInfo",
+                value: .map([
+                    .init(key: "deviceKey", value: try MDocIssuer.coseKey(world.documentSigner.key.publicKey))
+                ])),
+            .init(key: "docType", value: "org.iso.18013.5.1.mDL"),
+            .init(
+                key: "validityInfo",
+                value: .map([
+                    .init(key: "signed", value: CBOR.date(world.now)),
+                    .init(key: "validFrom", value: CBOR.date(world.now)),
+                    .init(key: "validUntil", value: CBOR.date(world.now + 60)),
+                ])),
+        ]).encoded()
+        let payload: [UInt8] =
+            switch variant {
+            case "untagged": mso
+            case "junk": CBOR.tagged(24, .byteString([0xff, 0x00])).encoded()
+            case "text": CBOR.tagged(24, .textString("not cbor")).encoded()
+            default: CBOR.tagged(24, .byteString(mso + [0x00])).encoded()
+            }
+        let issuerAuth = try CBORDecoder.decodeValue(
+            try COSESign1.sign(
+                payload: payload, key: world.documentSigner.key,
+                unprotectedHeader: [ListSimulator.x5chainHeader(world.documentSignerChain)]))
+        let document = CBOR.map([
+            .init(key: "docType", value: "org.iso.18013.5.1.mDL"),
+            .init(key: "issuerSigned", value: .map([.init(key: "issuerAuth", value: issuerAuth)])),
+        ])
+        let decision = Self.decide(document.encoded(), world)
+        #expect(decision.reason == .malformedMDoc, "\(variant): \(decision.message)")
+        #expect(decision.message.contains("issuerAuth.payload"), "\(variant): \(decision.message)")
+        // The issuer signature verified (step 3), so device authentication is reported: no deviceSigned, absent.
+        #expect(decision.documents.first?.deviceAuth == .absent)
+        #expect(decision.documents.first?.elements.isEmpty == true)
+    }
+
     @Test("seventeen documents are limits_exceeded; no documents at all is no_documents with the status")
     func documentCounts() throws {
         let world = try CredentialWorld()

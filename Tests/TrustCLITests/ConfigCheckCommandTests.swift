@@ -63,6 +63,28 @@ final class ConfigCheckCommandTests {
         #expect((network["vical"] as? [String: Any])?["signerEKU"] as? String == "1.0.18013.5.1.8")
     }
 
+    @Test("a network's credentials are in the configuration in effect, and load back to the same settings")
+    func credentialsInEffect() throws {
+        let file = try configuration(
+            """
+            {"networks": [{"id": "a", "root": {"url": "https://r.example/r", "sha256": ["\(pin)"]},
+                           "vical": {"url": "https://lists.example/vical"},
+                           "credentials": {"documentSignerEKUs": ["1.0.18013.5.1.2", "1.3.130.2.0.0.1.2"],
+                                           "vct": {"urn:example:diploma": ["a/vical"]}}}]}
+            """)
+        let first = try #require(check(file).run.json["configuration"] as? [String: Any])
+        let network = try #require((first["networks"] as? [[String: Any]])?.first)
+        let credentials = try #require(network["credentials"] as? [String: Any])
+        #expect(credentials["documentSignerEKUs"] as? [String] == ["1.0.18013.5.1.2", "1.3.130.2.0.0.1.2"])
+        #expect(credentials["vct"] as? [String: [String]] == ["urn:example:diploma": ["a/vical"]])
+        let again = try folder.write(
+            Array(try JSONSerialization.data(withJSONObject: first, options: [.sortedKeys])), to: "effective.json")
+        let second = try #require(check(again).run.json["configuration"] as? [String: Any])
+        let reloaded = try #require((second["networks"] as? [[String: Any]])?.first?["credentials"] as? [String: Any])
+        #expect(reloaded["documentSignerEKUs"] as? [String] == ["1.0.18013.5.1.2", "1.3.130.2.0.0.1.2"])
+        #expect(reloaded["vct"] as? [String: [String]] == ["urn:example:diploma": ["a/vical"]])
+    }
+
     @Test("the configuration in effect is itself a configuration that loads to the same settings")
     func roundTrip() throws {
         let file = try configurationWithFiles()

@@ -118,4 +118,22 @@ struct QueryCredentialCommandTests {
         let credential = try file(try deviceResponse(), "mdl.cbor")
         #expect(harness.run(["query", "credential", credential, credential] + config, now: now).status == 2)
     }
+
+    @Test("an option of the other form is a usage error: --nonce with an mdoc, --session-transcript with an SD-JWT")
+    func optionsOfTheOtherForm() throws {
+        let mdoc = try file(try deviceResponse(), "mdl.cbor")
+        let transcript = try file(Self.transcript, "transcript.cbor")
+        let nonce = harness.run(["query", "credential", mdoc, "--nonce", "n-1"] + config, now: now)
+        #expect(nonce.status == 2, "\(nonce.output)\(nonce.errors)")
+        #expect(nonce.errors.contains("--nonce"), "\(nonce.errors)")
+        let aud = harness.run(["query", "credential", mdoc, "--aud", "x509_san_dns:v.example"] + config, now: now)
+        #expect(aud.status == 2)
+        // Text with '~' is an SD-JWT (its form, not its validity, decides): a transcript does not go with it.
+        let sdJWT = try file(Array("e30.e30.sig~".utf8), "vc.sd-jwt")
+        let run = harness.run(["query", "credential", sdJWT, "--session-transcript", transcript] + config, now: now)
+        #expect(run.status == 2, "\(run.output)\(run.errors)")
+        #expect(run.errors.contains("--session-transcript"), "\(run.errors)")
+        // Without the option it is decided: exit 1, malformed_sd_jwt.
+        #expect(harness.run(["query", "credential", sdJWT] + config, now: now).status == 1)
+    }
 }

@@ -77,6 +77,24 @@ struct CredentialDecisionTests {
         }
     }
 
+    @Test("a document signer without a keyUsage extension is document_signer_profile (ISO/IEC 18013-5 Table B.3)")
+    func documentSignerWithoutKeyUsage() throws {
+        // Table B.3 gives the document signer keyUsage digitalSignature (critical), as Annex D's "utopia ds" carries
+        // it; a certificate without the extension does not meet the profile, though RFC 5280 would not restrict it.
+        let (iaca, docTypes) = world.sim.iacas[0]
+        let signer = try TestPKI.issue("DS without keyUsage", by: iaca) { builder in
+            builder.keyUsage = nil
+            builder.extendedKeyUsage = [OID.documentSignerEKU]
+            builder.extendedKeyUsageIsCritical = true
+        }
+        #expect(signer.certificate.keyUsage == nil)
+        let decision = try queries().documentSignerDecision(
+            chain: [signer.certificate], docType: docTypes[0], at: world.now)
+        #expect(decision.reason == .documentSignerProfile, "\(decision.message)")
+        #expect(decision.message.contains("no keyUsage extension"), "\(decision.message)")
+        #expect(decision.anchor?.sha256 == iaca.certificate.sha256Hex)
+    }
+
     @Test("an expired document signer is chain_invalid, with OpenSSL's text")
     func expiredDocumentSigner() throws {
         let (iaca, docTypes) = world.sim.iacas[0]
@@ -127,6 +145,26 @@ struct CredentialDecisionTests {
         let refused = try queries(settings).credentialIssuerDecision(
             chain: [agreement.certificate], vct: vct, at: world.now)
         #expect(refused.reason == .issuerKeyUsage, "\(refused.message)")
+    }
+
+    @Test("an SD-JWT VC issuer leaf without a keyUsage extension is issuer_key_usage: it needs digitalSignature")
+    func issuerWithoutKeyUsage() throws {
+        let (iaca, _) = world.sim.iacas[0]
+        let vct = "https://credentials.example/identity"
+        var settings = CredentialSettings()
+        settings.vct[vct] = [QueryWorld.vicalID]
+        let bare = try TestPKI.issue("Issuer without keyUsage", by: iaca) { builder in builder.keyUsage = nil }
+        #expect(bare.certificate.keyUsage == nil)
+        let refused = try queries(settings).credentialIssuerDecision(
+            chain: [bare.certificate], vct: vct, at: world.now)
+        #expect(refused.reason == .issuerKeyUsage, "\(refused.message)")
+        #expect(refused.message.contains("no keyUsage extension"), "\(refused.message)")
+        // The same kind of leaf with keyUsage digitalSignature is trusted.
+        let signing = try TestPKI.issue("Issuer with digitalSignature", by: iaca) { builder in
+            builder.keyUsage = [.digitalSignature]
+        }
+        #expect(try queries(settings).credentialIssuerDecision(
+            chain: [signing.certificate], vct: vct, at: world.now).isTrusted)
     }
 
     @Test("the PID vcts map to the network's PID providers LoTE by default; a PID signer under it is trusted")

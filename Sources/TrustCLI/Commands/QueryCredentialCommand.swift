@@ -15,10 +15,11 @@ enum QueryCredentialCommand: Command {
             .value(
                 "session-transcript", "file",
                 "An mdoc session's SessionTranscript (CBOR; bare or as tag-24 SessionTranscriptBytes), to check the "
-                    + "device signature over."),
-            .value("nonce", "nonce", "The nonce an SD-JWT VC's Key Binding JWT must carry."),
+                    + "device signature over (not with an SD-JWT VC)."),
+            .value("nonce", "nonce", "The nonce an SD-JWT VC's Key Binding JWT must carry (not with an mdoc)."),
             .value(
-                "aud", "audience", "The audience an SD-JWT VC's Key Binding JWT must name (the verifier's client id)."),
+                "aud", "audience",
+                "The audience an SD-JWT VC's Key Binding JWT must name (the verifier's client id; not with an mdoc)."),
             ConfigOption.option,
             .value("at", "time", "Decide at this RFC 3339 time instead of now."),
             .flag("json", "Print JSON: trusted, reason, message, documents (trustedBy, elements, deviceAuth, …), …"),
@@ -61,6 +62,21 @@ enum QueryCredentialCommand: Command {
         } catch {
             context.printError("Error: \(error)")
             return 2
+        }
+        // What binds the holder differs by form (docs/cli.md, query credential): an option of the other form would be
+        // ignored, and a caller who gave a nonce for an mdoc would believe it checked.
+        switch try? CredentialVerifier.form(of: credential) {
+        case .mdoc?:
+            if arguments.value("nonce") != nil || arguments.value("aud") != nil {
+                throw UsageError(
+                    "--nonce and --aud go with an SD-JWT VC (its Key Binding JWT); an mdoc has --session-transcript")
+            }
+        case .sdJWT?:
+            if transcript != nil {
+                throw UsageError("--session-transcript goes with an mdoc; an SD-JWT VC has --nonce and --aud")
+            }
+        case nil:
+            break
         }
         guard let service = ServiceLoading.loaded(arguments, context: context, at: time) else { return 2 }
         let decision = service.credentialDecision(

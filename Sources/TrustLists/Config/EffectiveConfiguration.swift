@@ -49,6 +49,9 @@ package struct EffectiveConfiguration: Encodable, Sendable {
         let crls: [CRLSource]
     }
 
+    /// A network's `credentials` (``CredentialSettings``): the defaults written out, `vct` with the lists it resolved
+    /// to, each written `<network>/<name>` as the file takes it (the PID types to the PID providers LoTEs unless the
+    /// file said otherwise).
     package struct Credentials: Encodable, Sendable {
         let documentSignerEKUs: [String]
         let vct: [String: [String]]
@@ -165,7 +168,7 @@ extension EffectiveConfiguration.Network {
             crls: network.revocation.extraURLs.map(EffectiveConfiguration.CRLSource.init))
         credentials = EffectiveConfiguration.Credentials(
             documentSignerEKUs: network.credentials.documentSignerEKUs,
-            vct: network.credentials.vct.mapValues { $0.map(\.name) })
+            vct: network.credentials.vct.mapValues { $0.map(\.description) })
         statusLists = EffectiveConfiguration.StatusLists(
             mode: network.statusLists.mode.rawValue, prefetch: network.statusLists.prefetch,
             allowedHosts: network.statusLists.allowedHosts,

@@ -33,6 +33,10 @@ struct DecisionProfile: Sendable {
     var leafEKU: LeafEKU = .none
     /// The reason when the leaf's keyUsage lacks digitalSignature; nil when not checked.
     var keyUsageReason: ReasonCode?
+    /// Whether a leaf without a keyUsage extension is refused too (with ``keyUsageReason``), not read as unrestricted
+    /// (RFC 5280 §4.2.1.3): the issuer of an SD-JWT VC "needs keyUsage digitalSignature" (docs/architecture.md,
+    /// Credentials).
+    var keyUsageRequired = false
     /// Whether the leaf must be issued directly by the anchor (document signers, ISO/IEC 18013-5 Annex B).
     var directlyIssued = false
     /// The docTypes the anchor must be listed for (all of them); empty for none.
@@ -85,9 +89,9 @@ struct DecisionProfile: Sendable {
 
     /// The issuer of an SD-JWT VC of `vct`: its chain validates to an anchor of a list the configuration authorizes
     /// for `vct` (`credentials.vct`; by default the PID types to the PID providers LoTEs), a LoTE's certificate as
-    /// listed, a VICAL's only when self-signed; keyUsage digitalSignature; no EKU required.
+    /// listed, a VICAL's only when self-signed; a keyUsage extension with digitalSignature; no EKU required.
     static func credentialIssuer(vct: String, lists: Set<ListID>) -> DecisionProfile {
-        DecisionProfile(
+        var profile = DecisionProfile(
             role: .issuer, listNoun: "list authorized for vct \(vct) (credentials.vct)", leafNoun: "credential issuer",
             entryNoun: "listed issuer certificate", anchorRule: .selfSignedRootsOnly,
             leafEKU: .warnUnlessCredentialSigning, keyUsageReason: .issuerKeyUsage, onlyLists: lists
@@ -95,6 +99,8 @@ struct DecisionProfile: Sendable {
             "\(name) may issue \(vct): its chain validates to \(anchor.subject), listed in \(anchor.list) "
                 + "(\(anchor.provider))"
         }
+        profile.keyUsageRequired = true
+        return profile
     }
 
     /// Wallet providers (AuthZEN role `http://ec.europa.eu/NS/wallet-provider`): each certificate of a listed

@@ -14,7 +14,9 @@ extension TrustIndex {
             RevocationPolicy()
             if profile.directlyIssued { IssuerPathLengthPolicy() }
             LeafEKUPolicy()
-            if let reason = profile.keyUsageReason { LeafKeyUsagePolicy(reason: reason) }
+            if let reason = profile.keyUsageReason {
+                LeafKeyUsagePolicy(reason: reason, extensionRequired: profile.keyUsageRequired)
+            }
             for docType in profile.docTypes { DocTypePolicy(docType: docType) }
         }
     }

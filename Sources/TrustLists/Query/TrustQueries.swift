@@ -94,7 +94,7 @@ public final class TrustQueries: Sendable {
 
     /// Whether the document signer of an mdoc (ISO/IEC 18013-5 §9.3.1) may sign `docType`: as
     /// ``issuerDecision(chain:docType:at:)``, but the leaf must meet the document signer profile of the anchor's
-    /// network (ISO/IEC 18013-5 Annex B.1.4): keyUsage digitalSignature and one of the network's
+    /// network (ISO/IEC 18013-5 Annex B.1.4): a keyUsage extension with digitalSignature and one of the network's
     /// `credentials.documentSignerEKUs` (default 1.0.18013.5.1.2), else `document_signer_profile`. The IACA may be a
     /// VICAL entry listed for `docType` or the certificate of a LoTE service whose role covers it (a PID provider
     /// for `eu.europa.ec.eudi.pid.1`). A document signer outside its validity at `time` is `chain_invalid`.
@@ -112,8 +112,8 @@ public final class TrustQueries: Sendable {
     /// Whether the issuer of an SD-JWT VC of type `vct` is trusted (SD-JWT VC §3.5, issuer `x5c`): its chain must
     /// validate with OpenSSL at `time` to an anchor of a usable list the configuration authorizes for `vct`
     /// (`credentials.vct`; by default `urn:eudi:pid:1` and `eu.europa.ec.eudi.pid.1` to the network's PID providers
-    /// LoTEs only; a VICAL's docTypes never authorize a `vct` unless it is named there); the leaf's keyUsage must
-    /// allow digitalSignature; no EKU is required, and a leaf whose EKUs exclude signing credentials is trusted with
+    /// LoTEs only; a VICAL's docTypes never authorize a `vct` unless it is named there); the leaf must carry a
+    /// keyUsage extension with digitalSignature; no EKU is required, and a leaf whose EKUs exclude signing credentials is trusted with
     /// the warning `issuer_eku`. Revocation as for every decision.
     /// - Parameters:
     ///   - chain: the issuer's certificates (`x5c`), leaf first.

@@ -3,7 +3,7 @@ import X509
 /// The leaf's extended key usage, by the profile's rule (``DecisionProfile/LeafEKU``): a reader must carry
 /// 1.0.18013.5.1.6 (ISO/IEC 18013-5 Table B.8; `reader_eku`) unless its network is exempt for OpenID4VP; a document
 /// signer asked about by chain 1.0.18013.5.1.2 (Table B.3; `document_signer_eku`); the document signer of an mdoc one
-/// of its network's `credentials.documentSignerEKUs` and keyUsage digitalSignature (Annex B.1.4;
+/// of its network's `credentials.documentSignerEKUs` and a keyUsage extension with digitalSignature (Annex B.1.4;
 /// `document_signer_profile`); a credential issuer nothing, but a leaf whose EKUs exclude signing credentials is
 /// trusted with the warning `issuer_eku`. A failure carries the anchor the chain did validate to.
 struct LeafEKUPolicy: DecisionPolicy {
@@ -27,7 +27,14 @@ struct LeafEKUPolicy: DecisionPolicy {
             return refuse(reason, "it lacks EKU \(oid)")
         case .documentSigner:
             let allowed = context.credentials(of: anchor).documentSignerEKUs
-            if let usage = leaf.keyUsage, !usage.contains(.digitalSignature) {
+            // Table B.3 gives the document signer a keyUsage extension with digitalSignature: a certificate without
+            // the extension does not meet the profile, whatever RFC 5280 allows an unrestricted key.
+            guard let usage = leaf.keyUsage else {
+                return refuse(
+                    .documentSignerProfile,
+                    "it has no keyUsage extension; ISO/IEC 18013-5 Table B.3 requires one with digitalSignature")
+            }
+            if !usage.contains(.digitalSignature) {
                 return refuse(
                     .documentSignerProfile,
                     "its keyUsage (\(usage.names.joined(separator: ", "))) lacks digitalSignature (ISO/IEC 18013-5 "
