@@ -195,30 +195,49 @@ enum StatusListBenchmarks {
             try cases.first.map { item in
                 try StatusListToken(bytes: item.token).certificates[0].subjectPublicKeyInfo
             } ?? []
-        let input: [String: Any] = [
-            "key": Data(spki).base64EncodedString(),
-            "cases": cases.map { item in
-                [
-                    "name": item.name, "signed": Data(item.signed).base64EncodedString(),
-                    "signature": Data(item.signature).base64EncodedString(),
-                    "lst": Data(item.lst).base64EncodedString(),
-                ]
-            },
-        ]
-        let inputFile = try BenchFiles.write(
-            Array(try JSONSerialization.data(withJSONObject: input)), named: "status_lists.json")
+        let input = FloorInput(
+            key: Data(spki).base64EncodedString(),
+            cases: cases.map { item in
+                FloorInput.Case(
+                    name: item.name, signed: Data(item.signed).base64EncodedString(),
+                    signature: Data(item.signature).base64EncodedString(), lst: Data(item.lst).base64EncodedString())
+            })
+        let inputFile = try BenchFiles.write(Array(try JSONEncoder().encode(input)), named: "status_lists.json")
         let script = try BenchFiles.write(Array(pythonSource.utf8), named: "status_floor.py")
         let (status, output, error) = try PythonVerifier.run([script.path, inputFile.path])
         guard status == 0, let line = output.split(separator: "\n").last,
-            let json = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: [String: Any]]
+            let results = try? JSONDecoder().decode([String: FloorResult].self, from: Data(line.utf8))
         else {
             throw OpenSSLDirect.Failure(description: "python floor exited \(status): \(error.suffix(600))")
         }
-        return json.compactMapValues { result in
-            guard let samples = result["seconds"] as? [Double], let cpu = result["cpu_seconds"] as? [Double],
-                let iterations = result["iterations"] as? Int
-            else { return nil }
-            return Bench.Timing(iterations: iterations, samples: samples, cpuSamples: cpu)
+        return results.mapValues {
+            Bench.Timing(iterations: $0.iterations, samples: $0.seconds, cpuSamples: $0.cpuSeconds)
+        }
+    }
+
+    /// What the Python floor reads: the signer's SubjectPublicKeyInfo and, per case, the signed bytes, the raw
+    /// signature and the compressed `lst`, each base64.
+    struct FloorInput: Encodable {
+        struct Case: Encodable {
+            let name: String
+            let signed: String
+            let signature: String
+            let lst: String
+        }
+
+        let key: String
+        let cases: [Case]
+    }
+
+    /// What the Python floor prints per case: wall and CPU seconds per sample, and the iterations of each sample.
+    struct FloorResult: Decodable {
+        let seconds: [Double]
+        let cpuSeconds: [Double]
+        let iterations: Int
+
+        enum CodingKeys: String, CodingKey {
+            case seconds, iterations
+            case cpuSeconds = "cpu_seconds"
         }
     }
 
