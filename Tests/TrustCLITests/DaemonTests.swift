@@ -216,9 +216,14 @@ final class DaemonTests {
         // trustctl ran after the daemon's whole run: it found both lists already current.
         let outcomes = (run.json["lists"] as? [[String: Any]] ?? []).map { $0["outcome"] as? String }
         #expect(outcomes == ["unchanged", "unchanged"], "\(run.standardOutput)")
+        // Each run asks for the root, then for both lists at once (in either order); trustctl's run starts only
+        // after the daemon's has asked for everything.
         let paths = try network.requestedPaths()
-        #expect(
-            Array(paths.prefix(6)) == ["/root.pem", "/vical", "/rical", "/root.pem", "/vical", "/rical"], "\(paths)")
+        #expect(paths.count >= 6, "\(paths)")
+        if paths.count >= 6 {
+            #expect(paths[0] == "/root.pem" && paths[3] == "/root.pem", "\(paths)")
+            #expect(Set(paths[1...2]) == ["/vical", "/rical"] && Set(paths[4...5]) == ["/vical", "/rical"], "\(paths)")
+        }
         try daemon.waitFor("the first refresh", isRefreshFinished)
 
         // The other way round: a lock held elsewhere makes the daemon wait, then proceed.
