@@ -4,8 +4,8 @@ import PackageDescription
 /// The console's files (Sources/TrustAPI/Console/Resources), each compiled into TrustAPI as `PackageResources.<name>`:
 /// the page, the style sheet, and the script in parts, one concern each, joined in this order.
 let consoleResources = [
-    "console.html", "console.css", "dom.js", "load.js", "lists.js", "crls.js", "entries.js", "timeline.js",
-    "history.js", "refresh.js",
+    "console.html", "console.css", "dom.js", "load.js", "lists.js", "crls.js", "statuslists.js", "entries.js",
+    "timeline.js", "history.js", "refresh.js",
 ]
 
 let package = Package(
@@ -68,7 +68,7 @@ let package = Package(
             ],
             resources: consoleResources.map { .embedInCode("Console/Resources/\($0)") }),
         // Publishing signed lists (trustctl sign) and the demo network.
-        .target(name: "Publishing", dependencies: ["TrustLists", "JOSE", "COSE", "X509", "JSONText"]),
+        .target(name: "Publishing", dependencies: ["TrustLists", "JOSE", "COSE", "X509", "JSONText", "CZlib"]),
         // Argument parsing and the commands of trustctl, as a library so that tests can drive them in-process.
         .target(
             name: "TrustCLI",

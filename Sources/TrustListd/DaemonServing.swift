@@ -89,7 +89,8 @@ extension Daemon {
         guard let document = service.snapshotDocument else { return }
         do {
             let result = try ExportDirectory(directory: exportDirectory).write(
-                document, lists: ExportDirectory.items(of: service, at: time), crls: service.signedCRLs, at: time)
+                document, lists: ExportDirectory.items(of: service, at: time), crls: service.signedCRLs,
+                statusLists: Array(service.statusLists.published.values), at: time)
             if result.pointerChanged || !result.written.isEmpty || !result.pruned.isEmpty {
                 logger.log(
                     .info, "export written",

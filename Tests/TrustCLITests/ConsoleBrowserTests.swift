@@ -240,7 +240,7 @@ final class ConsoleBrowserTests {
     }
 
     @Test(
-        "CRLs get the Lists table's headers; long values wrap or elide; just now; a withdrawn service; short and missing windows"
+        "CRLs get the Lists table's headers; status lists a row each; long values wrap or elide; just now; a withdrawn service; short and missing windows"
     )
     func showsOtherKindsGenerically() throws {
         // The console's files as this daemon serves them, beside made-up API answers, on a plain file server.
@@ -260,6 +260,7 @@ final class ConsoleBrowserTests {
         let longURL = "http://crl.test/" + String(repeating: "segment-without-any-break", count: 12) + ".crl"
         let longSubject = "CN=" + String(repeating: "Unbroken", count: 40) + ",O=Sim,C=US"
         let hash = String(repeating: "0123456789abcdef", count: 4)
+        let statusListURI = "https://issuer.test/statuslists/" + String(repeating: "list-without-a-break", count: 10)
         let status: [String: Any] = [
             "time": time(0), "status": "OK", "events": [] as [String],
             "snapshot": ["generation": 7, "builtAt": time(-60)],
@@ -288,6 +289,20 @@ final class ConsoleBrowserTests {
                     "crlNumber": NSNull(), "thisUpdate": NSNull(), "nextUpdate": NSNull(), "revoked": NSNull(),
                     "sha256": NSNull(), "source": NSNull(), "lastAttempt": NSNull(), "lastSuccess": NSNull(),
                     "lastError": NSNull(),
+                ] as [String: Any],
+            ],
+            // The rows of /v1/status' statusLists (WireStatusListRow): one kept list, one prefetched and not verified.
+            "statusLists": [
+                [
+                    "uri": statusListURI, "issuer": "CN=Sim Status List Signer,O=Sim,C=US", "format": "cwt",
+                    "bits": 2, "count": 16, "iat": time(-60), "exp": time(86400), "fetchedAt": time(-30),
+                    "state": "fresh", "lastError": NSNull(),
+                ] as [String: Any],
+                [
+                    "uri": "https://issuer.test/statuslists/2", "issuer": NSNull(), "format": NSNull(),
+                    "bits": NSNull(), "count": NSNull(), "iat": NSNull(), "exp": NSNull(), "fetchedAt": NSNull(),
+                    "state": "unverified",
+                    "lastError": ["reason": "status_list_signer_mismatch", "message": "not under the IACA"],
                 ] as [String: Any],
             ],
         ]
@@ -349,8 +364,12 @@ final class ConsoleBrowserTests {
                     "eval":
                         "Number(document.querySelector('g.tl-list[data-list=\"eu/short\"] rect').getAttribute('width'))"
                 ],
+                [
+                    "eval":
+                        "Array.from(document.querySelectorAll('#status-lists th')).map(function (th) { return th.textContent; })"
+                ],
             ] + Self.widthSteps(), userDataDirectory: profile.url)
-        try #require(results.count == 3 + Self.widths.count, "\(results)")
+        try #require(results.count == 4 + Self.widths.count, "\(results)")
         let dom = try #require(results[0] as? String)
         #expect(dom.contains("data-console=\"ready\""), "\(dom.prefix(600))")
         let row = try #require(listRow(dom, "eu/lote"))
@@ -393,7 +412,23 @@ final class ConsoleBrowserTests {
         #expect(dom.contains("<td>entities</td>") && dom.contains("CN=Example PID Provider"))
         #expect(dom.contains("Certificates ≤ 90 d (1)"), "the entity ending in 40 days is on the timeline")
 
+        // The status lists: the section shown, a table with the words of /v1/status' rows, a row per URI.
+        #expect(
+            results[3] as? [String] == ["URI", "Issuer", "Bits", "Count", "Issued", "Expires", "State", "Last error"],
+            "\(results[3])")
+        #expect(dom.contains("<section id=\"status-lists-section\">"), "the status list section is shown")
+        #expect(count("<tr class=\"status-list\"", in: dom) == 2)
+        let kept = try #require(
+            dom.range(of: "<tr class=\"status-list\" data-uri=\"\(statusListURI)\">").map {
+                String(dom[$0.lowerBound...].prefix { $0 != "\n" }.split(separator: "</tr>")[0])
+            }, "\(dom)")
+        #expect(kept.contains("Sim Status List Signer") && kept.contains("<td class=\"num\">2</td>"), "\(kept)")
+        #expect(kept.contains("<td class=\"num\">16</td>"), "\(kept)")
+        #expect(kept.contains("<span class=\"badge state-fresh\">fresh</span>"), "\(kept)")
+        #expect(dom.contains("<span class=\"badge state-unverified\">unverified</span>"))
+        #expect(dom.contains("<span class=\"reason\">status_list_signer_mismatch</span>"))
+
         // Long subjects and URLs wrap: no width scrolls sideways.
-        expectNoHorizontalScroll(Array(results[3...]))
+        expectNoHorizontalScroll(Array(results[4...]))
     }
 }

@@ -25,6 +25,9 @@ struct DemoCommandTests {
         #expect(output.contains("demo/vical  updated: issue 3 (was issue 2)"))
         #expect(output.contains("TRUSTED  issuer Demo PID Signer"))
         #expect(output.contains("TRUSTED  request: verified by Demo EU Relying Party"))
+        // The issuer's status list refuses the revoked and the suspended mDL through the real decision.
+        #expect(output.contains("NOT TRUSTED  credential (mdoc): credential_revoked"), "\(output)")
+        #expect(output.contains("NOT TRUSTED  credential (mdoc): credential_suspended"), "\(output)")
 
         // Read back what the demo left, through the public API and the commands a user would run next.
         let configuration = try Configuration.load(path: target.appendingPathComponent("config/trustlists.json").path)
@@ -104,6 +107,45 @@ struct DemoCommandTests {
         #expect(refresh == 0, "\(refreshRun.standardOutput)\(refreshRun.standardError)")
         let (statusCode, statusRun) = CLIRun.run(["status", "--config", configuration], now: now + 60)
         #expect(statusCode == 0, "\(statusRun.standardOutput)\(statusRun.standardError)")
+    }
+
+    @Test(
+        "the demo's status list, read by Python, is a CWT signed under the first IACA holding 0, 1, 2 where its mDLs point",
+        .requires(.interopModules))
+    func statusListAsPythonReadsIt() throws {
+        let folder = try TemporaryDirectory()
+        let target = folder.url.appendingPathComponent("demo")
+        let (status, run) = CLIRun.run(["demo", "--dir", target.path], now: Date())
+        #expect(status == 0, "\(run.standardOutput)\n\(run.standardError)")
+        let python = try #require(Python.interpreter)
+        let credentials = ["valid", "revoked", "suspended"].map {
+            target.appendingPathComponent("published/credentials/mdl-status-\($0).cbor").path
+        }
+        let result = try TestTools.run(
+            python,
+            [
+                TestTools.scriptsDirectory.appendingPathComponent("read_demo_status.py").path,
+                target.appendingPathComponent("published/status-lists/demo.cwt").path,
+                target.appendingPathComponent("pki/iaca-1.pem").path,
+            ] + credentials, withStandardOutput: true)
+        #expect(result.status == 0, "\(result.stderr)")
+        let read = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stderr.utf8)) as? [String: Any], "\(result.stderr)")
+        let uri = try #require(read["sub"] as? String)
+        #expect(uri.hasPrefix("file://localhost/") && uri.hasSuffix("/published/status-lists/demo.cwt"))
+        #expect(read["typ"] as? String == "application/statuslist+cwt")
+        #expect(read["signed_by_iaca"] as? Bool == true)
+        #expect(read["signature_ok"] as? Bool == true)
+        let named = try #require(read["credentials"] as? [String: [String: Any]])
+        for (name, value) in [("valid", 0), ("revoked", 1), ("suspended", 2)] {
+            let entry = try #require(named["mdl-status-\(name).cbor"])
+            #expect(entry["uri"] as? String == uri)
+            #expect(entry["status"] as? Int == value, "\(name)")
+        }
+        // The configuration lets the service fetch it (localhost) and refuses what it cannot check (require).
+        let configuration = try Configuration.load(path: target.appendingPathComponent("config/trustlists.json").path)
+        let settings = try #require(configuration.networks.first?.statusLists)
+        #expect(settings.mode == .require && settings.allows(uri: uri) && settings.prefetch == [uri])
     }
 
     @Test("--dir naming a file is a usage error that says so")

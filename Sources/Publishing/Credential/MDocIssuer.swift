@@ -3,7 +3,7 @@ import Foundation
 import X509
 
 /// Issues ISO/IEC 18013-5 mdocs, for the tests and `trustctl demo` only: a test and demo tool, not an issuance
-/// service (no key protection, no status, no policy). The MSO (§9.1.2.4) binds the items' digests, the device key, the
+/// service (no key protection, no policy). The MSO (§9.1.2.4) binds the items' digests, the device key, the
 /// docType and the validity; `issuerAuth` is a COSE_Sign1 by the document signer with `alg` in the protected header and
 /// the x5chain in the unprotected one; device authentication signs DeviceAuthenticationBytes (§9.1.3.4).
 public enum MDocIssuer {
@@ -34,10 +34,12 @@ public enum MDocIssuer {
     ///   - signed: `validityInfo.signed`; `validFrom` the same unless given.
     ///   - validUntil: `validityInfo.validUntil`.
     ///   - digestAlgorithm: SHA-256 by default.
+    ///   - status: the MSO's `status` (ISO/IEC 18013-5 second edition; draft-ietf-oauth-status-list §6.3), e.g.
+    ///     ``statusList(index:uri:)``; nil leaves it out.
     /// - Throws: ``X509Error`` or ``COSEError`` when a key cannot be written or OpenSSL cannot sign.
     public static func issue(
         docType: String, elements: [Element], deviceKey: PublicKey, signerKey: PrivateKey, signerChain: [Certificate],
-        signed: Date, validFrom: Date? = nil, validUntil: Date, digestAlgorithm: Digest = .sha256
+        signed: Date, validFrom: Date? = nil, validUntil: Date, digestAlgorithm: Digest = .sha256, status: CBOR? = nil
     ) throws -> IssuedMDoc {
         var next: [String: UInt64] = [:]
         var generator = SystemRandomNumberGenerator()
@@ -58,7 +60,7 @@ public enum MDocIssuer {
             )
         }
         let algorithmName = ["sha256": "SHA-256", "sha384": "SHA-384", "sha512": "SHA-512"][digestAlgorithm.rawValue]
-        let mso = CBOR.map([
+        var msoEntries: [CBOR.MapEntry] = [
             .init(key: "version", value: "1.0"),
             .init(key: "digestAlgorithm", value: .textString(algorithmName ?? "SHA-256")),
             .init(
@@ -73,13 +75,24 @@ public enum MDocIssuer {
                     .init(key: "validFrom", value: CBOR.date(validFrom ?? signed)),
                     .init(key: "validUntil", value: CBOR.date(validUntil)),
                 ])),
-        ])
+        ]
+        if let status { msoEntries.append(.init(key: "status", value: status)) }
+        let mso = CBOR.map(msoEntries)
         let payload = CBOR.tagged(24, .byteString(mso.encoded())).encoded()
         let message = try COSESign1.sign(
             payload: payload, key: signerKey,
             unprotectedHeader: [.init(key: .int(33), value: X5Chain.headerValue(signerChain.map(\.derEncoded)))])
         let issuerAuth = try CBORDecoder.decodeValue(message)
         return IssuedMDoc(docType: docType, issuerAuth: issuerAuth, items: items)
+    }
+
+    /// An MSO `status` naming a Token Status List: `{"status_list": {"idx": index, "uri": uri}}` (§6.3).
+    public static func statusList(index: UInt64, uri: String) -> CBOR {
+        .map([
+            .init(
+                key: "status_list",
+                value: .map([.init(key: "idx", value: .unsigned(index)), .init(key: "uri", value: .textString(uri))]))
+        ])
     }
 
     /// A COSE_Key (RFC 9053 §7.1.1 EC2, §7.2 OKP) for a public key.

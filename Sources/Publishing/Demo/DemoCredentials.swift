@@ -6,7 +6,8 @@ import X509
 
 /// The credentials `trustctl demo` hands to `trustctl query credential` (a test and demo tool): an mDL from the demo
 /// network's document signer (under the VICAL's first IACA) and its variants, and a PID from the PID providers LoTE's
-/// provider as an mdoc and as an SD-JWT VC. Each mdoc is a DeviceResponse whose device signature covers the demo's
+/// provider as an mdoc and as an SD-JWT VC; with a status list, three more mDLs naming it (``DemoStatusList``: valid,
+/// revoked, suspended). Each mdoc is a DeviceResponse whose device signature covers the demo's
 /// SessionTranscript; the SD-JWT VC ends with a Key Binding JWT for ``nonce`` and ``audience``.
 public struct DemoCredentials: Sendable {
     /// The nonce the SD-JWT VC's Key Binding JWT carries.
@@ -37,8 +38,13 @@ public struct DemoCredentials: Sendable {
     ///   - lotes: its LoTEs (the PID provider's signer and CA).
     ///   - sessionTranscript: the SessionTranscript the device signatures cover (the bare array).
     ///   - time: when the credentials are issued; they are valid for 30 days from then.
+    ///   - statusList: the issuer's status list; when given, `mdl-status-valid.cbor`, `mdl-status-revoked.cbor` and
+    ///     `mdl-status-suspended.cbor` name it at its valid, revoked and suspended index.
     /// - Throws: when a key cannot be made or OpenSSL cannot sign.
-    public init(network: DemoNetwork, lotes: DemoLoTEs, sessionTranscript: [UInt8], at time: Date) throws {
+    public init(
+        network: DemoNetwork, lotes: DemoLoTEs, sessionTranscript: [UInt8], at time: Date,
+        statusList: DemoStatusList? = nil
+    ) throws {
         let deviceKey = try PrivateKey.generate(.ecP256)
         let unlistedIACA = try DemoNetwork.issue(
             "Unlisted IACA", at: time, validDays: 3650, kind: .ca(pathLength: 0))
@@ -63,6 +69,18 @@ public struct DemoCredentials: Sendable {
                 (name == "birth_date" ? "birthdate" : name, value.textValue.map(JSONValue.string) ?? .bool(true))
             }, holderKey: deviceKey.publicKey, signerKey: lotes.pidSigner.key, signerChain: pidChain,
             issuedAt: time - 60, expires: time + 30 * 86_400)
+        var statusFiles: [(name: String, bytes: [UInt8])] = []
+        if let statusList {
+            for (name, index) in [
+                ("valid", DemoStatusList.validIndex), ("revoked", DemoStatusList.revokedIndex),
+                ("suspended", DemoStatusList.suspendedIndex),
+            ] {
+                let mdoc = try Self.issueMDL(
+                    signer: network.documentSigner, chain: [utopia], deviceKey: deviceKey, at: time,
+                    status: MDocIssuer.statusList(index: index, uri: statusList.uri))
+                statusFiles.append(("mdl-status-\(name).cbor", try response(mdoc)))
+            }
+        }
         self.deviceKey = deviceKey
         self.unlistedIACA = unlistedIACA
         self.unlistedSigner = unlistedSigner
@@ -89,7 +107,7 @@ public struct DemoCredentials: Sendable {
                         sdJWT, holderKey: deviceKey, nonce: Self.nonce, audience: Self.audience, issuedAt: time
                     ).utf8)
             ),
-        ]
+        ] + statusFiles
     }
 
     /// The PID's elements (the EU PID rulebook's names in the mdoc namespace; `birthdate` in the SD-JWT VC).
@@ -100,7 +118,7 @@ public struct DemoCredentials: Sendable {
 
     /// The mDL's elements (ISO/IEC 18013-5 §7.2.1): the issuing country is the document signer's and the IACA's, US.
     static func issueMDL(
-        signer: DemoNetwork.Issued, chain: [Certificate], deviceKey: PrivateKey, at time: Date
+        signer: DemoNetwork.Issued, chain: [Certificate], deviceKey: PrivateKey, at time: Date, status: CBOR? = nil
     ) throws -> IssuedMDoc {
         let namespace = "org.iso.18013.5.1"
         let elements: [(String, CBOR)] = [
@@ -116,6 +134,6 @@ public struct DemoCredentials: Sendable {
         return try MDocIssuer.issue(
             docType: mDL, elements: elements.map { MDocIssuer.Element(namespace, $0.0, $0.1) },
             deviceKey: deviceKey.publicKey, signerKey: signer.key, signerChain: [signer.certificate] + chain,
-            signed: time - 60, validUntil: time + 30 * 86_400)
+            signed: time - 60, validUntil: time + 30 * 86_400, status: status)
     }
 }

@@ -10,9 +10,12 @@ extension DemoNetwork {
     ///   - published: the folder holding `root.pem`, `vical.cose` and `rical.cose`.
     ///   - crlFiles: CRL files under `published` to name as the network's extra CRL sources (`revocation.crls`).
     ///   - lotes: LoTE files under `published` to configure (`lotes`), each with its id and `LoTEType`.
+    ///   - statusList: a status list URI (`file://localhost/…`) for the network's `statusLists`: mode `require`,
+    ///     `allowedHosts` localhost, the URI prefetched; nil for no `statusLists` object.
     /// - Returns: the JSON text, ending with a newline.
     public func offlineConfiguration(
-        id: String, published: URL, crlFiles: [String] = [], lotes: [(id: String, file: String, type: String)] = []
+        id: String, published: URL, crlFiles: [String] = [], lotes: [(id: String, file: String, type: String)] = [],
+        statusList: String? = nil
     ) -> String {
         // Every string through the one JSON string writer: a folder's path may hold a quote or a backslash.
         let quoted = JSONString.quoted
@@ -22,6 +25,12 @@ extension DemoNetwork {
         let loteEntries = lotes.map {
             "{ \"id\": \(quoted($0.id)), \"url\": \(quoted(base + $0.file)), \"loteType\": \(quoted($0.type)) }"
         }
+        // The demo's status list is a file:// URI with the host localhost, the one host its credentials may make the
+        // service fetch from; mode require, so a credential whose list cannot be had is refused, never waved through.
+        let statusLists = statusList.map { uri in
+            ",\n    \"statusLists\": { \"mode\": \"require\", \"allowedHosts\": [\"localhost\"], "
+                + "\"prefetch\": [\(quoted(uri))] }"
+        } ?? ""
         let loteList =
             lotes.isEmpty ? "" : ",\n    \"lotes\": [\n      " + loteEntries.joined(separator: ",\n      ") + "\n    ]"
         return """
@@ -32,7 +41,7 @@ extension DemoNetwork {
                 "id": \(quoted(id)),
                 "root": { "url": \(quoted(base + "root.pem")), "sha256": [\(quoted(root.certificate.sha256Hex))] },
                 "vical": { "url": \(quoted(base + "vical.cose")), "provider": \(quoted(providerName)) },
-                "rical": { "url": \(quoted(base + "rical.cose")), "provider": \(quoted(providerName)) }\(loteList)\(revocation)
+                "rical": { "url": \(quoted(base + "rical.cose")), "provider": \(quoted(providerName)) }\(loteList)\(revocation)\(statusLists)
               } ]
             }
 

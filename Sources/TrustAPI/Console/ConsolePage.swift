@@ -9,14 +9,14 @@ enum ConsoleText {
     static let style = String(decoding: PackageResources.console_css, as: UTF8.self)
 
     /// The script: its parts, one concern each, in one function scope (`'use strict'`): `dom.js` (elements, times,
-    /// badges), `load.js` (the API, the header), `lists.js`, `crls.js`, `entries.js` (search, pages, details),
+    /// badges), `load.js` (the API, the header), `lists.js`, `crls.js`, `statuslists.js`, `entries.js` (search, pages, details),
     /// `timeline.js` (SVG), `history.js`, `refresh.js` (refresh now, the start). Every value from the API is inserted
     /// as text (`textContent`, `setAttribute`), never as HTML.
     static let script =
         "'use strict';\n(function () {\n"
         + [
             PackageResources.dom_js, PackageResources.load_js, PackageResources.lists_js, PackageResources.crls_js,
-            PackageResources.entries_js, PackageResources.timeline_js, PackageResources.history_js,
+            PackageResources.statuslists_js, PackageResources.entries_js, PackageResources.timeline_js, PackageResources.history_js,
             PackageResources.refresh_js,
         ].map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n") + "})();\n"
 

@@ -80,6 +80,21 @@ extension TrustAPI {
         return published(version, type: "application/pkix-crl", request: request, at: now())
     }
 
+    /// `GET /v1/status-lists/{uriSHA256}`: a status list this process keeps verified (docs/architecture.md, Status
+    /// lists), named by the SHA-256 of its URI (lowercase hex), as its issuer published it
+    /// (`application/statuslist+jwt` or `+cwt`), with the list mirror's `ETag`, 304, `Last-Modified` (its `iat`) and
+    /// `Cache-Control` (bounded by its `exp`). 404 `unknown_status_list` for a URI hash of no kept verified list.
+    func signedStatusList(_ request: HTTPRequest) -> HTTPResponse {
+        let name = (request.pathParameters["uriSHA256"] ?? "").lowercased()
+        guard let list = holder.service.statusLists.published[name] else {
+            return APIFailure(
+                404, .unknownStatusList,
+                "no verified status list whose URI has SHA-256 \(name) is kept (see the statusLists of GET /v1/status)"
+            ).response
+        }
+        return published(list.version, type: list.mediaType, request: request, at: now())
+    }
+
     /// A signed version's bytes as published: strong `ETag` (SHA-256 of the bytes), `If-None-Match` (or, without it,
     /// `If-Modified-Since`) → 304,
     /// `Last-Modified` (its date) and `Cache-Control` bounded by the check interval and its nextUpdate.

@@ -16,6 +16,8 @@ extension ReasonCode {
     public static let unknownList = Self(rawValue: "unknown_list")
     /// `/v1/crls/{network}/{issuerSHA256}` names no CA of the network with a verified CRL (404).
     public static let unknownCRL = Self(rawValue: "unknown_crl")
+    /// `/v1/status-lists/{uriSHA256}` names no status list this process keeps verified (404).
+    public static let unknownStatusList = Self(rawValue: "unknown_status_list")
     /// `/readyz`: no verified generation is loaded, or a configured list is `no_trust` or `expired` (503).
     public static let notReady = Self(rawValue: "not_ready")
     /// No snapshot generation has been built and encoded yet: the service has not finished loading (503).

@@ -35,6 +35,7 @@ extension TrustAPI {
         Route(.get, "/v1/snapshot") { $0.snapshot($1) },
         Route(.get, "/v1/lists/{network}/{kind}") { $0.signedList($1) },
         Route(.get, "/v1/crls/{network}/{issuerSHA256}") { $0.signedCRL($1) },
+        Route(.get, "/v1/status-lists/{uriSHA256}") { $0.signedStatusList($1) },
         Route(.get, "/v1/events") { $0.events($1) },
         Route(.post, "/v1/refresh") { $0.refreshNow($1) },
         Route(.post, "/v1/decisions/reader") { $0.readerDecision($1) },

@@ -11,13 +11,30 @@ extension DemoFiles {
         folder.appendingPathComponent("published/credentials/\(name)").path
     }
 
+    /// Where the issuer's status list is published (`published/status-lists/demo.cwt`).
+    var statusListFile: URL { folder.appendingPathComponent("published/status-lists/demo.cwt") }
+
+    /// Its URI, the `sub` of the list and the `uri` the mDLs name: `file://localhost/…/demo.cwt`, localhost being the
+    /// one host the configuration's `statusLists.allowedHosts` lets a credential's list be fetched from.
+    var statusListURI: String {
+        var components = URLComponents()
+        components.scheme = "file"
+        components.host = "localhost"
+        components.path = statusListFile.path
+        return components.string ?? "file://localhost\(statusListFile.path)"
+    }
+
     /// Issues and writes the demo's credentials: an mDL from the demo document signer and its tampered, revoked-signer
-    /// and unlisted-issuer variants, and a PID as an mdoc and as an SD-JWT VC from the PID provider of the PID
-    /// providers LoTE; each mdoc's device signature covers ``sessionTranscript``.
+    /// and unlisted-issuer variants, a PID as an mdoc and as an SD-JWT VC from the PID provider of the PID providers
+    /// LoTE, and the issuer's status list (``DemoStatusList``) with three mDLs naming it (valid, revoked, suspended);
+    /// each mdoc's device signature covers ``sessionTranscript``.
     func publishCredentials() throws {
         do {
+            let statusList = try DemoStatusList(network: network, uri: statusListURI, at: now)
+            try save(statusList.token, as: "published/status-lists/demo.cwt")
             let credentials = try DemoCredentials(
-                network: network, lotes: lotes, sessionTranscript: Self.sessionTranscript, at: now)
+                network: network, lotes: lotes, sessionTranscript: Self.sessionTranscript, at: now,
+                statusList: statusList)
             for (name, bytes) in credentials.files { try save(bytes, as: "published/credentials/\(name)") }
         } catch let failure as InputFiles.Failure {
             throw failure
@@ -51,6 +68,25 @@ extension DemoScript {
         credentialStep(
             "An mDL from an issuer no list names is refused (not_on_trust_list)",
             file: "mdl-unlisted-issuer.cbor", arguments: transcript + config, expect: .notOnTrustList)
+        credentialStep(
+            "Is an mDL its issuer's status list says is valid trusted? (the list's signer is under the same IACA)",
+            file: "mdl-status-valid.cbor", arguments: transcript + config, expect: .none
+        ) { document in
+            document.status?.checked == true && document.status?.value == .valid
+                && document.status?.index == DemoStatusList.validIndex && document.status?.uri == files.statusListURI
+        }
+        credentialStep(
+            "An mDL its issuer's status list marks revoked (0x01) is refused (credential_revoked)",
+            file: "mdl-status-revoked.cbor", arguments: transcript + config, expect: .credentialRevoked
+        ) { document in
+            document.status?.index == DemoStatusList.revokedIndex
+        }
+        credentialStep(
+            "An mDL its issuer's status list marks suspended (0x02) is refused (credential_suspended)",
+            file: "mdl-status-suspended.cbor", arguments: transcript + config, expect: .credentialSuspended
+        ) { document in
+            document.status?.index == DemoStatusList.suspendedIndex
+        }
         credentialStep(
             "Is the holder's PID mdoc trusted? (its signer's CA is in the PID providers LoTE)",
             file: "pid.cbor", arguments: transcript + config, expect: .none

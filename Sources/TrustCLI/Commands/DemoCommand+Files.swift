@@ -89,7 +89,8 @@ struct DemoFiles {
         // http or https, and the demo uses no network).
         let configuration = network.offlineConfiguration(
             id: "demo", published: folder.appendingPathComponent("published"),
-            crlFiles: network.crlIssuers.map { "crls/\(network.crlFileName(of: $0))" }, lotes: DemoFiles.loteFiles)
+            crlFiles: network.crlIssuers.map { "crls/\(network.crlFileName(of: $0))" }, lotes: DemoFiles.loteFiles,
+            statusList: files.statusListURI)
         try files.save(Array(configuration.utf8), as: "config/trustlists.json")
         return files
     }

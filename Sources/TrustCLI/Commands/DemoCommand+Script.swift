@@ -157,6 +157,8 @@ struct DemoScript {
               trustctl verify \(files.folder.path)/published/\(DemoFiles.loteFiles[0].file) --kind lote --root \(files.folder.path)/pki/root.pem --lote-type \(DemoFiles.loteFiles[0].type)
               trustctl query issuer --config \(files.configuration) --chain \(files.pidSignerChain) --doctype eu.europa.ec.eudi.pid.1
               trustctl query credential \(files.credential("mdl.cbor")) --session-transcript \(files.sessionTranscript) --config \(files.configuration) --json
+              trustctl query credential \(files.credential("mdl-status-valid.cbor")) --session-transcript \(files.sessionTranscript) --config \(files.configuration)
+              trustctl verify \(files.statusListFile.path) --kind status-list --issuer \(files.folder.path)/pki/iaca-1.pem --uri \(files.statusListURI)
               trustctl query credential \(files.credential("pid.sd-jwt")) --nonce \(DemoCredentials.nonce) --aud \(DemoCredentials.audience) --config \(files.configuration)
               trustctl snapshot --config \(files.configuration)
               trustctl status --config \(files.configuration) --at \(Timestamp.text(files.now + 4 * 86_400))   # expired by then

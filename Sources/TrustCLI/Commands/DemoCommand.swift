@@ -33,7 +33,11 @@ enum DemoCommand: Command {
             holder's wallet holds (in published/credentials: an mDL from the demo document signer, trusted with the
             elements its digests vouch for; the same mDL with an element changed after signing, refused; one from
             the revoked document signer and one from an unlisted issuer, refused; a PID from the PID provider as an
-            mdoc and as an SD-JWT VC), and a refresh after a rolled-back VICAL was published, which must keep the
+            mdoc and as an SD-JWT VC), the issuer's status list (a CWT in published/status-lists, signed by a status
+            list signer under the first IACA, 2 bits per credential; the configuration's statusLists has mode
+            require and allows the host localhost of its file://localhost URI) and three mDLs naming it: the one at
+            a valid index trusted, the revoked one (0x01) refused as credential_revoked, the suspended one (0x02) as
+            credential_suspended, each through the real credential decision, and a refresh after a rolled-back VICAL was published, which must keep the
             last good list. It then publishes a newer good VICAL and refreshes, so that the network it leaves is
             healthy (a later 'trustctl refresh' or a daemon on its configuration reports OK), and ends with the
             commands to run by hand.

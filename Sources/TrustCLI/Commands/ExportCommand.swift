@@ -8,24 +8,27 @@ enum ExportCommand: Command {
     static let spec = CommandSpec(
         name: "export",
         overview: """
-            Write the snapshot, the signed lists and the listed CAs' verified CRLs as static files for nginx or a \
-            CDN: content-addressed files, v1/ links at the HTTP API's paths, and a current.json pointer, replaced \
-            atomically.
+            Write the snapshot, the signed lists, the listed CAs' verified CRLs and the kept status lists as static \
+            files for nginx or a CDN: content-addressed files, v1/ links at the HTTP API's paths, and a current.json \
+            pointer, replaced atomically.
             """,
         usage: "<dir> [--config <file>]",
         options: [ConfigOption.option],
         discussion: """
             Exports from the lists cached by 'trustctl refresh' or trustlistd, each verified again first (as 'trustctl
             snapshot' does). Layout of <dir>:
-              current.json                          generation, and the file of the snapshot, each list and CRL
+              current.json                          generation, and the file of the snapshot, each list, CRL
+                                                    and status list (with its URI)
               snapshot/<sha256>.json                the snapshot JSON, as GET /v1/snapshot serves it
               lists/<network>/<name>/<sha256>.cose  a list's signed bytes, as published (a LoTE's .jws)
               crls/<network>/<issuerSHA256>/<sha256>.crl  a listed CA's verified CRL (DER)
-              v1/snapshot, v1/lists/<network>/<name>, v1/crls/<network>/<issuerSHA256>
-                                                    links to the current files (the HTTP API's paths)
+              status-lists/<uriSHA256>/<sha256>.cwt  a verified status list's token as published (.jwt: JWT),
+                                                    named by the SHA-256 of its URI
+              v1/snapshot, v1/lists/<network>/<name>, v1/crls/<network>/<issuerSHA256>,
+              v1/status-lists/<uriSHA256>           links to the current files (the HTTP API's paths)
             New files are written first, then the links, then current.json, each atomically; files no longer current
             are removed an hour after they were superseded, the v1/crls/ link of a CA without a current CRL (it left
-            its list) right after current.json. Lists that are not trusted (no_trust, expired) are named in
+            its list) and the v1/status-lists/ link of a list no longer kept right after current.json. Lists that are not trusted (no_trust, expired) are named in
             current.json without a file. trustlistd --export-dir keeps such a folder current after every refresh.
 
             EXIT STATUS: 0 exported, 2 usage error, unreadable configuration or cache directory, or a file that
@@ -42,7 +45,8 @@ enum ExportCommand: Command {
             let snapshot = service.snapshot
             let document = SnapshotDocument(snapshot: snapshot, json: try snapshot.jsonEncoded())
             let result = try export.write(
-                document, lists: ExportDirectory.items(of: service, at: time), crls: service.signedCRLs, at: time)
+                document, lists: ExportDirectory.items(of: service, at: time), crls: service.signedCRLs,
+                statusLists: Array(service.statusLists.published.values), at: time)
             context.print(
                 "exported generation \(snapshot.generation) to \(export.directory.path): "
                     + "\(CountText.of(result.written.count, "file", "files")) written, \(result.pruned.count) removed"

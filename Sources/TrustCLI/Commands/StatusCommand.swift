@@ -32,6 +32,11 @@ enum StatusCommand: Command {
             revocation mode require, a CRL is expired or missing), 3 UNKNOWN (configuration or usage error, or a
             cache directory this user cannot read). In revocation mode warn (the default) CRL states never change
             the exit status.
+
+            Below the CRLs, the status lists this process keeps (draft-ietf-oauth-status-list), one row per URI as
+            GET /v1/status has them: URI, issuer (the signer's subject), format, bits, count, iat, exp, state (fresh,
+            expired, unverified: prefetched and not yet verified against a credential's anchor, missing: none kept)
+            and last error. Status list states never change the exit status.
             """)
 
     static var usageExitCode: Int32 { 3 }
@@ -49,9 +54,12 @@ enum StatusCommand: Command {
         if arguments.flag("json") {
             context.standardOutput(
                 try WireJSON.render(
-                    WireStatus(report, snapshot: service.snapshot, configuration: service.configuration)))
+                    WireStatus(
+                        report, snapshot: service.snapshot, configuration: service.configuration,
+                        statusLists: service.statusLists.snapshot)))
         } else {
-            context.print(text(report) + "\n" + snapshotText(service.snapshot))
+            let statusLists = statusListText(service.statusLists.snapshot, at: time)
+            context.print(([text(report)] + statusLists + [snapshotText(service.snapshot)]).joined(separator: "\n"))
         }
         return report.exitStatus
     }

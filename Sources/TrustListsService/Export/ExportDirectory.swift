@@ -17,14 +17,16 @@ import X509
 ///     DIR/v1/lists/<network>/<name>                   symbolic link to the current list file
 ///     DIR/crls/<network>/<issuerSHA256>/<sha256>.crl  a CA's CRL (DER), as GET /v1/crls/… serves it
 ///     DIR/v1/crls/<network>/<issuerSHA256>            symbolic link to the CA's current CRL file
+///     DIR/status-lists/<uriSHA256>/<sha256>.cwt       a kept status list's token, as published (.jwt: a JWT)
+///     DIR/v1/status-lists/<uriSHA256>                 symbolic link to its current file
 ///
 /// Writing is ordered so that a reader never meets a name that points nowhere: new content-addressed files first
 /// (each written atomically), then the `v1/` links (each replaced atomically by a rename), then `current.json`
 /// (``AtomicFile``). Content-addressed files never change once written, so they may be cached for ever; the pointer
 /// and the links change with each generation. Files no longer current are removed once they are older than the
 /// grace period, so that a client that read the previous pointer can still fetch what it named; a `v1/crls/` link
-/// of a CA that has no current CRL any more (it left the list, or its CRL slot went) is removed once the new pointer
-/// is in place, as the HTTP API answers 404 for it at once. The `v1/` paths are
+/// of a CA that has no current CRL any more (it left the list, or its CRL slot went), or a `v1/status-lists/` link of
+/// a status list no longer kept, is removed once the new pointer is in place, as the HTTP API answers 404 for it at once. The `v1/` paths are
 /// the HTTP API's, so an nginx serving this folder answers `GET /v1/snapshot` and `GET /v1/lists/…` like
 /// `trustlistd` does (and a `trustlistd` can use it as a mirror). Files are world-readable (0644, folders 0755): the
 /// web server usually runs as another user.
@@ -83,13 +85,15 @@ public struct ExportDirectory: Sendable {
     ///   - document: the generation and its JSON.
     ///   - lists: every configured list.
     ///   - crls: the verified current CRL of each listed CA that has one (``TrustService/signedCRLs``).
+    ///   - statusLists: the status lists kept verified (``ServiceStatusLists/published``), named by their URI's SHA-256.
     ///   - time: now (UTC), for pruning.
     /// - Returns: what was written and removed.
     /// - Throws: ``TrustListError`` `persist_error` naming the path when a file cannot be written; what was already
     ///   written stays (content-addressed, harmless) and the pointer is not changed.
     @discardableResult
     public func write(
-        _ document: SnapshotDocument, lists: [ListItem], crls: [CRLSlotID: SignedListVersion] = [:], at time: Date
+        _ document: SnapshotDocument, lists: [ListItem], crls: [CRLSlotID: SignedListVersion] = [:],
+        statusLists: [PublishedStatusList] = [], at time: Date
     ) throws(TrustListError) -> Result {
         var result = Result()
         try Self.makeFolder(directory)
@@ -123,11 +127,23 @@ public struct ExportDirectory: Sendable {
                 file: ExportPointer.File(path: path, sha256: version.sha256Hex, bytes: version.bytes.count),
                 thisUpdate: version.date, nextUpdate: version.nextUpdate)
         }
+        var statusListEntries: [String: ExportPointer.StatusList] = [:]
+        for list in statusLists.sorted(by: { $0.uriSHA256 < $1.uriSHA256 }) {
+            let version = list.version
+            let path = "status-lists/\(list.uriSHA256)/\(version.sha256Hex).\(list.format.rawValue)"
+            if try writeOnce(version.bytes, to: path) { result.written.append(path) }
+            current.insert(path)
+            links.append(("v1/status-lists/\(list.uriSHA256)", path))
+            statusListEntries[list.uriSHA256] = ExportPointer.StatusList(
+                uri: list.uri, format: list.format.rawValue,
+                file: ExportPointer.File(path: path, sha256: version.sha256Hex, bytes: version.bytes.count),
+                iat: version.date, exp: version.nextUpdate)
+        }
         for (link, target) in links { try replaceLink(link, pointingAt: target) }
         let pointer = ExportPointer(
             generation: document.snapshot.generation, builtAt: document.snapshot.builtAt,
             snapshot: ExportPointer.File(path: snapshotPath, sha256: snapshotSHA, bytes: document.json.count),
-            lists: listEntries, crls: crlEntries)
+            lists: listEntries, crls: crlEntries, statusLists: statusListEntries)
         let pointerBytes: [UInt8]
         do {
             pointerBytes = try pointer.jsonEncoded()
@@ -139,7 +155,9 @@ public struct ExportDirectory: Sendable {
             try AtomicFile.write(pointerBytes, to: pointerFile, permissions: 0o644)
             result.pointerChanged = true
         }
-        let staleLinks = removeLinks(under: "v1/crls", keeping: Set(links.map(\.0)))
+        let staleLinks =
+            removeLinks(under: "v1/crls", keeping: Set(links.map(\.0)))
+            + removeLinks(under: "v1/status-lists", keeping: Set(links.map(\.0)))
         result.pruned = (staleLinks + prune(keeping: current, at: time)).sorted()
         return result
     }
@@ -180,7 +198,7 @@ public struct ExportDirectory: Sendable {
     private func prune(keeping current: Set<String>, at time: Date) -> [String] {
         var removed: [String] = []
         let manager = FileManager.default
-        for top in ["snapshot", "lists", "crls"] {
+        for top in ["snapshot", "lists", "crls", "status-lists"] {
             let root = directory.appendingPathComponent(top)
             guard let walker = manager.enumerator(atPath: root.path) else { continue }
             while let relative = walker.nextObject() as? String {

@@ -34,6 +34,7 @@ import TrustLists
 /// | `trustlists_crl_revoked_certificates` | gauge | `network`, `issuer_sha256` | certificates the CRL lists |
 /// | `trustlists_crl_refreshes_total` | counter | `network`, `outcome`, `reason` | CRL refreshes by this process |
 /// | `trustlists_status_list_state` | gauge | `uri`, `state` | 1 for a kept status list's state, 0 for the others |
+/// | `trustlists_status_list_fetches_total` | counter | `uri`, `outcome` | status list fetches by this process, by outcome |
 ///
 /// Series of a version (issue id, dates, entries, signer) are absent while a list has none, as are timestamps
 /// of events that have not happened.
@@ -44,10 +45,12 @@ public enum ServiceMetrics {
     ///   - counters: the refresh counters kept by the caller.
     ///   - cacheLoadSeconds: seconds the start-up load of the cache took; nil to leave the series out.
     ///   - statusLists: the status lists the process keeps (``ServiceStatusLists/snapshot``), by URI.
+    ///   - statusListFetches: the process's status list fetches (``StatusListFetchCounters/snapshot``): by URI, the
+    ///     count of each outcome (`fetched`, `not_modified`, or the failure's reason code).
     /// - Returns: the families, in the order of the table above.
     public static func families(
         status: StatusReport, counters: RefreshCounters, cacheLoadSeconds: TimeInterval?,
-        statusLists: [String: ServiceStatusLists.Entry] = [:]
+        statusLists: [String: ServiceStatusLists.Entry] = [:], statusListFetches: [String: [String: Int]] = [:]
     ) -> [PrometheusText.Family] {
         let time = status.time
         func perList(_ value: (ListStatus) -> Double?) -> [PrometheusText.Sample] {
@@ -150,6 +153,16 @@ public enum ServiceMetrics {
                     WireStatusListRow.states.map { state in
                         PrometheusText.Sample(
                             [.init("uri", row.uri), .init("state", state)], row.state == state ? 1 : 0)
+                    }
+                }))
+        families.append(
+            .init(
+                "trustlists_status_list_fetches_total",
+                help: "Status list fetches by this process, by URI and outcome (fetched, not_modified, or the reason).",
+                type: .counter,
+                samples: statusListFetches.keys.sorted().flatMap { uri in
+                    (statusListFetches[uri] ?? [:]).sorted { $0.key < $1.key }.map {
+                        PrometheusText.Sample([.init("uri", uri), .init("outcome", $0.key)], Double($0.value))
                     }
                 }))
         if let last = counters.lastRunSeconds {

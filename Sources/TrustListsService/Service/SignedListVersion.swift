@@ -2,11 +2,11 @@ import Foundation
 import TrustLists
 import X509
 
-/// The current version of one list, or of one CA's CRL, as its publisher signed it, verified by this process: what a
-/// mirror serves at `GET /v1/lists/{network}/{kind}` and `GET /v1/crls/{network}/{issuerSHA256}`, and what an export
-/// writes. Others verify the signature themselves.
+/// The current version of one list, of one CA's CRL or of a status list, as its publisher signed it, verified by this
+/// process: what a mirror serves at `GET /v1/lists/{network}/{kind}`, `GET /v1/crls/{network}/{issuerSHA256}` and
+/// `GET /v1/status-lists/{uriSHA256}`, and what an export writes. Others verify the signature themselves.
 public struct SignedListVersion: Sendable {
-    /// The signed bytes (COSE_Sign1), exactly as published.
+    /// The signed bytes (COSE_Sign1; a JWS for a LoTE or a JWT status list), exactly as published.
     public let bytes: [UInt8]
     /// SHA-256 of ``bytes``, lowercase hex: the version's content address.
     public let sha256Hex: String
@@ -16,6 +16,15 @@ public struct SignedListVersion: Sendable {
     public let nextUpdate: Date?
     /// When this process verified it.
     public let verifiedAt: Date
+
+    /// A version from its parts (``init(_:)-(VerifiedStatusList)`` for a status list).
+    init(bytes: [UInt8], sha256Hex: String, date: Date, nextUpdate: Date?, verifiedAt: Date) {
+        self.bytes = bytes
+        self.sha256Hex = sha256Hex
+        self.date = date
+        self.nextUpdate = nextUpdate
+        self.verifiedAt = verifiedAt
+    }
 
     /// The published form of a verified list.
     /// - Parameter verified: the list as verified by this process.

@@ -27,6 +27,9 @@ public final class TrustService: Sendable {
     /// The status lists its credential decisions use (docs/architecture.md, Status lists): kept in memory, fetched on
     /// demand for allowed hosts and prefetched at every refresh.
     public let statusLists: ServiceStatusLists
+    /// How this process's status list fetches ended, per URI and outcome (the metric
+    /// `trustlists_status_list_fetches_total`).
+    public let statusListFetches = StatusListFetchCounters()
     /// The recent refresh runs of this service (and of the services it replaced, when they share the log).
     public let refreshLog: RefreshLog
 
@@ -102,7 +105,7 @@ public final class TrustService: Sendable {
         self.isReadOnly = readOnly
         let fetcher = fetcher ?? CurlFetcher(settings: configuration.http)
         self.fetcher = fetcher
-        statusLists = ServiceStatusLists(configuration: configuration, fetcher: fetcher)
+        statusLists = ServiceStatusLists(configuration: configuration, fetcher: statusListFetches.counting(fetcher))
         let store = TrustStore(configuration: configuration, readOnly: readOnly)
         let schedule = RefreshSchedule(policy: .init(configuration))
         engine = EngineLock(Engine(store: store, schedule: schedule))
@@ -372,7 +375,7 @@ public final class TrustService: Sendable {
         let (counters, loadSeconds) = published.withLock { ($0.counters, $0.cacheLoadSeconds) }
         return ServiceMetrics.families(
             status: status(at: time), counters: counters, cacheLoadSeconds: loadSeconds,
-            statusLists: statusLists.snapshot)
+            statusLists: statusLists.snapshot, statusListFetches: statusListFetches.snapshot)
     }
 
     /// Test hook: runs between writing a new list's temporary file and renaming it.

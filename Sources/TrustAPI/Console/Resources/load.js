@@ -36,6 +36,7 @@ function render() {
   renderHeader();
   renderLists();
   renderCRLs();
+  renderStatusLists();
   collectEntries();
   renderTimeline();
   applySearch(false);
