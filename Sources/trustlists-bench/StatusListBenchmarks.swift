@@ -1,7 +1,7 @@
 import COSE
-internal import CZlib
 import Foundation
 import JOSE
+import Publishing
 import TrustLists
 import X509
 
@@ -64,7 +64,7 @@ enum StatusListBenchmarks {
                 packed[index * bits / 8] |= value << UInt8((index * bits) % 8)
             }
             lists[bits] = packed
-            let lst = try zlibCompress(packed)
+            let lst = try StatusListPublisher.compressed(packed)
             cases.append(try jwt(bits: bits, lst: lst, signer: signer, key: signerKey))
             cases.append(try cwt(bits: bits, lst: lst, signer: signer, key: signerKey))
         }
@@ -154,36 +154,14 @@ enum StatusListBenchmarks {
 
     /// The CWT of a list: tag 18, protected `typ` application/statuslist+cwt and `x5chain`, ES256.
     static func cwt(bits: Int, lst: [UInt8], signer: Certificate, key: PrivateKey) throws -> Case {
-        let claims = CBOR.map([
-            .init(key: .int(2), value: .textString(uri)),
-            .init(key: .int(6), value: .int(Int64(time.timeIntervalSince1970) - 3600)),
-            .init(key: .int(4), value: .int(Int64(time.timeIntervalSince1970) + 86_400)),
-            .init(key: .int(65534), value: .int(43200)),
-            .init(
-                key: .int(65533),
-                value: .map([
-                    .init(key: "bits", value: .int(Int64(bits))), .init(key: "lst", value: .byteString(lst)),
-                ])),
-        ])
-        let token = try COSESign1.sign(
-            payload: claims.encoded(), key: key,
-            protectedHeader: [
-                .init(key: .int(16), value: "application/statuslist+cwt"),
-                .init(key: .int(33), value: .byteString(signer.derEncoded)),
-            ], tagged: true)
+        let content = StatusListPublisher.Content(
+            uri: uri, bits: StatusListBits(rawValue: bits) ?? .one, statuses: [], issuedAt: time - 3600,
+            expires: time + 86_400, timeToLive: 43200)
+        let token = try StatusListPublisher.signedCWT(content, lst: lst, signerKey: key, signerChain: [signer])
         let message = try COSESign1(cborEncoded: token)
         return Case(
             name: "\(bits)-bit CWT", token: token, signed: try message.toBeSigned(), signature: message.signature,
             lst: lst)
-    }
-
-    /// `lst`: DEFLATE in the ZLIB format at the highest level (draft-ietf-oauth-status-list §4.1 step 4).
-    static func zlibCompress(_ bytes: [UInt8]) throws -> [UInt8] {
-        var length = compressBound(uLong(bytes.count))
-        var output = [UInt8](repeating: 0, count: Int(length))
-        let result = compress2(&output, &length, bytes, uLong(bytes.count), 9)
-        guard result == Z_OK else { throw OpenSSLDirect.Failure(description: "zlib compress2 failed: \(result)") }
-        return Array(output.prefix(Int(length)))
     }
 
     /// The floor in Python, per case: `zlib.decompress(lst)` + the ES256 check of the signature over the signed

@@ -71,6 +71,16 @@ public enum StatusListPublisher {
     public static func signedCWT(_ content: Content, signerKey: PrivateKey, signerChain: [Certificate]) throws
         -> [UInt8]
     {
+        try signedCWT(
+            content, lst: try compressed(packed(content.statuses, bits: content.bits)), signerKey: signerKey,
+            signerChain: signerChain)
+    }
+
+    /// Signs a list whose `lst` (packed and compressed) is given, as a CWT; `content.statuses` is not read.
+    /// - Throws: ``COSEError`` or ``X509Error`` when OpenSSL cannot sign.
+    public static func signedCWT(
+        _ content: Content, lst: [UInt8], signerKey: PrivateKey, signerChain: [Certificate]
+    ) throws -> [UInt8] {
         var claims: [CBOR.MapEntry] = [
             .init(key: .int(2), value: .textString(content.uri)),
             .init(key: .int(6), value: .int(Int64(content.issuedAt.timeIntervalSince1970.rounded(.down)))),
@@ -79,7 +89,6 @@ public enum StatusListPublisher {
             claims.append(.init(key: .int(4), value: .int(Int64(expires.timeIntervalSince1970.rounded(.down)))))
         }
         if let ttl = content.timeToLive { claims.append(.init(key: .int(65534), value: .int(Int64(ttl)))) }
-        let lst = try compressed(packed(content.statuses, bits: content.bits))
         claims.append(
             .init(
                 key: .int(65533),

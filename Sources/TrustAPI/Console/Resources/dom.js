@@ -1,7 +1,7 @@
 // trustlistd console, the parts in the order they are joined (Package.swift, consoleResources): dom.js, load.js,
-// lists.js, crls.js, statuslists.js, entries.js, timeline.js, history.js, refresh.js. They share one function scope, opened before the
-// first and closed after the last (ConsoleAsset.swift). Every value from the API goes in as text (textContent,
-// createTextNode, setAttribute), never as HTML.
+// lists.js, crls.js, statuslists.js, entries.js, timeline.js, history.js, refresh.js. They share one function scope,
+// opened before the first and closed after the last (ConsoleAsset.swift). Every value from the API goes in as text
+// (textContent, createTextNode, setAttribute), never as HTML.
 //
 // dom.js: constants, the model, building elements, times, badges and long values.
 
