@@ -66,6 +66,48 @@ struct StatusListMirrorTests {
         #expect(unknown.reason == "unknown_status_list")
     }
 
+    @Test("a replica whose statusLists.mirror names the primary fetches the list from the primary's mirror only")
+    func replica() throws {
+        let (primary, fixtures) = try world(serving: "valid-2bit.cwt")
+        let expected = try #require(fixtures.expected["valid-2bit.cwt"])
+        let sums = try pythonSHA256(uri: fixtures.uri, file: fixtures.path("valid-2bit.cwt"))
+        let served = primary.get("/v1/status-lists/\(sums.uri)")
+        #expect(served.status == 200)
+        let mirror = "https://primary.test:8441"
+        let harness = try RefreshHarness(
+            extraNetwork: #""statusLists": {"allowedHosts": ["issuer.example"], "mirror": "\#(mirror)"}"#)
+        // The issuer's URI serves nothing here: only the primary's mirror has the token.
+        harness.source.set("\(mirror)/v1/status-lists/\(sums.uri)", .bytes(served.body))
+        let replica = try APIWorld(harness: harness)
+        let iaca = try Certificate(pemEncoded: String(decoding: try fixtures.bytes("iaca.pem"), as: UTF8.self))
+        guard
+            case .list(let list) = replica.service.statusLists.statusList(
+                for: StatusListReference(index: 0, uri: fixtures.uri), format: nil, anchor: iaca, network: "sim",
+                at: Date(timeIntervalSince1970: TimeInterval(expected.at)))
+        else {
+            Issue.record("the replica has no list")
+            return
+        }
+        #expect(list.count == expected.count && list.subject == fixtures.uri)
+        let asked = harness.source.requests.map(\.url)
+        #expect(asked.contains("\(mirror)/v1/status-lists/\(sums.uri)") && !asked.contains(fixtures.uri), "\(asked)")
+        // The replica mirrors it in turn, byte for byte.
+        #expect(replica.get("/v1/status-lists/\(sums.uri)").body == (try fixtures.bytes("valid-2bit.cwt")))
+    }
+
+    @Test("statusLists.mirror must be a base URL the fetcher may use, without a trailing slash")
+    func mirrorSetting() throws {
+        func configuration(_ mirror: String, insecure: Bool = false) throws -> Configuration {
+            let json =
+                #"{"allowInsecureURLs": \#(insecure), "networks": [{"id": "a", "root": {"url": "https://root.example/r.pem", "sha256": ["\#(String(repeating: "ab", count: 32))"]}, "vical": {"url": "https://lists.example/vical"}, "statusLists": {"mirror": "\#(mirror)"}}]}"#
+            return try Configuration(json: Data(json.utf8), file: URL(fileURLWithPath: "/nonexistent/trustlists.json"))
+        }
+        #expect(try configuration("https://primary.test:8441").networks[0].statusLists.mirror == "https://primary.test:8441")
+        #expect(throws: ConfigurationError.self) { try configuration("https://primary.test:8441/") }
+        #expect(throws: ConfigurationError.self) { try configuration("http://primary.test:8441") }
+        #expect(try configuration("http://primary.test:8441", insecure: true).networks[0].statusLists.mirror != nil)
+    }
+
     @Test("v1/status shows the kept list's row; metrics its state and its one fetch")
     func statusAndMetrics() throws {
         let (world, fixtures) = try world(serving: "valid-2bit.cwt")

@@ -62,6 +62,7 @@ package struct EffectiveConfiguration: Encodable, Sendable {
         let prefetch: [String]
         let allowedHosts: [String]
         let fetchTimeoutSeconds: Double
+        let mirror: String?
     }
 
     package struct Network: Encodable, Sendable {
@@ -172,7 +173,7 @@ extension EffectiveConfiguration.Network {
         statusLists = EffectiveConfiguration.StatusLists(
             mode: network.statusLists.mode.rawValue, prefetch: network.statusLists.prefetch,
             allowedHosts: network.statusLists.allowedHosts,
-            fetchTimeoutSeconds: network.statusLists.fetchTimeoutSeconds)
+            fetchTimeoutSeconds: network.statusLists.fetchTimeoutSeconds, mirror: network.statusLists.mirror)
     }
 }
 

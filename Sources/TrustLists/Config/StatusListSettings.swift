@@ -31,8 +31,13 @@ public struct StatusListSettings: Sendable, Hashable {
     /// How long a decision waits for a status list fetched on demand, in seconds (default 2); concurrent decisions
     /// asking for the same URI share the one fetch.
     public var fetchTimeoutSeconds: Double = StatusListSettings.defaultFetchTimeoutSeconds
+    /// The base URL of another `trustlistd` (`https://primary.example:8441`, no trailing slash) whose mirror
+    /// `GET /v1/status-lists/{sha256 of the URI}` this network's status lists are fetched from instead of their URI (a
+    /// replica); nil (the default): from the URI. The token must still verify for the URI (its `sub`); which URIs are
+    /// fetched at all is still decided by ``allowedHosts`` and ``prefetch``.
+    public var mirror: String?
 
-    /// The defaults: `warn`, no prefetch, no allowed host, 2 seconds.
+    /// The defaults: `warn`, no prefetch, no allowed host, 2 seconds, no mirror.
     public init() {}
 
     /// Whether a URI's host is one of ``allowedHosts``: exact comparison (ASCII case aside, IPv6 brackets removed),
@@ -59,7 +64,7 @@ public struct StatusListSettings: Sendable, Hashable {
     /// Reads the `statusLists` object of a network; nil gives the defaults.
     init(_ reader: JSONObjectReader?, http: HTTPSettings) throws(ConfigurationError) {
         guard let reader else { return }
-        try reader.requireOnly(["mode", "prefetch", "allowedHosts", "fetchTimeoutSeconds"])
+        try reader.requireOnly(["mode", "prefetch", "allowedHosts", "fetchTimeoutSeconds", "mirror"])
         if let text = try reader.string("mode") {
             guard let mode = Mode(rawValue: text) else {
                 throw reader.error(at: "mode", "'\(text)' is not a mode; use off, warn or require")
@@ -89,5 +94,17 @@ public struct StatusListSettings: Sendable, Hashable {
             if !allowedHosts.contains(host) { allowedHosts.append(host) }
         }
         fetchTimeoutSeconds = try reader.number("fetchTimeoutSeconds", in: 0.1...60) ?? fetchTimeoutSeconds
+        if let mirror = try reader.string("mirror") {
+            do {
+                _ = try URLPolicy(url: mirror, allowInsecureURLs: http.allowInsecureURLs)
+            } catch {
+                throw reader.error(at: "mirror", error.reason)
+            }
+            guard URLComponents(string: mirror)?.query == nil, !mirror.hasSuffix("/") else {
+                throw reader.error(
+                    at: "mirror", "expected a base URL without a trailing slash or query (https://host:port), found '\(mirror)'")
+            }
+            self.mirror = mirror
+        }
     }
 }

@@ -105,7 +105,10 @@ public final class TrustService: Sendable {
         self.isReadOnly = readOnly
         let fetcher = fetcher ?? CurlFetcher(settings: configuration.http)
         self.fetcher = fetcher
-        statusLists = ServiceStatusLists(configuration: configuration, fetcher: statusListFetches.counting(fetcher))
+        // Status list fetches go to a network's mirror when it names one (a replica), and are counted by outcome.
+        statusLists = ServiceStatusLists(
+            configuration: configuration,
+            fetcher: statusListFetches.counting(StatusListMirrorFetching.wrapping(fetcher, for: configuration)))
         let store = TrustStore(configuration: configuration, readOnly: readOnly)
         let schedule = RefreshSchedule(policy: .init(configuration))
         engine = EngineLock(Engine(store: store, schedule: schedule))
