@@ -17,21 +17,20 @@ struct StatusListStatusTextTests {
     func rows() throws {
         let fixtures = try #require(Self.lists, "make_status_lists.py failed")
         let expected = try #require(fixtures.expected["valid-2bit.cwt"])
-        let source = MemorySource()
-        source.set(fixtures.uri, .bytes(try fixtures.bytes("valid-2bit.cwt")))
+        // A service over the simulator whose network lets status lists be fetched from the fixtures' host; its
+        // decisions' look-ups under the fixtures' IACA fetch one URI that serves the token and one that fails.
+        let harness = try RefreshHarness(extraNetwork: #""statusLists": {"allowedHosts": ["issuer.example"]}"#)
+        harness.source.set(fixtures.uri, .bytes(try fixtures.bytes("valid-2bit.cwt")))
         let other = "https://issuer.example/statuslists/gone"
-        source.set(other, .failure(TrustListError(.httpStatus, "404 Not Found from \(other)")))
-        let json =
-            #"{"networks": [{"id": "a", "root": {"url": "https://root.example/r.pem", "sha256": ["\#(String(repeating: "ab", count: 32))"]}, "vical": {"url": "https://lists.example/vical"}, "statusLists": {"allowedHosts": ["issuer.example"]}}]}"#
-        let configuration = try Configuration(
-            json: Data(json.utf8), file: URL(fileURLWithPath: "/nonexistent/trustlists.json"))
-        let lists = ServiceStatusLists(configuration: configuration, fetcher: source)
+        harness.source.set(other, .failure(TrustListError(.httpStatus, "404 Not Found from \(other)")))
+        let service = harness.service()
         let iaca = try Certificate(pemEncoded: String(decoding: try fixtures.bytes("iaca.pem"), as: UTF8.self))
         let time = Date(timeIntervalSince1970: TimeInterval(expected.at))
         for uri in [fixtures.uri, other] {
-            _ = lists.statusList(
-                for: StatusListReference(index: 0, uri: uri), format: nil, anchor: iaca, network: "a", at: time)
+            _ = service.statusLists.statusList(
+                for: StatusListReference(index: 0, uri: uri), format: nil, anchor: iaca, network: "sim", at: time)
         }
+        let lists = service.statusLists
         let lines = StatusCommand.statusListText(lists.snapshot, at: time)
         #expect(lines.dropFirst().first == "Status lists:")
         let formatter = ISO8601DateFormatter()
