@@ -21,10 +21,13 @@ extension TrustStore {
 
     /// Verifies a status list token for `id` (its `sub` must hash to the id's URI digest) against the anchors of the
     /// id's network, then its signer's chain against the network's verified CRLs.
+    /// - Parameter decisionAnchor: the anchor of the decision that fetched the token on demand (an anchor of the
+    ///   network's current generation, tried first); nil for a prefetched or cached token.
     /// - Throws: ``TrustListError``: the token's codes, `status_list_sub_mismatch`, `status_list_signer_mismatch`,
     ///   `status_rollback`, `status_equivocation`, `revoked`.
     package func verifyStatusList(
-        _ bytes: [UInt8], as id: StatusListID, accepted: VersionMark?, refusesExpired: Bool, at time: Date
+        _ bytes: [UInt8], as id: StatusListID, accepted: VersionMark?, refusesExpired: Bool,
+        decisionAnchor: Certificate? = nil, at time: Date
     ) throws(TrustListError) -> VerifiedStatusList {
         let settings = statusListSettings(refusesExpired: refusesExpired)
         let token = try StatusListToken(bytes: bytes, limits: settings.limits)
@@ -34,7 +37,10 @@ extension TrustStore {
                 "the status list token's sub \(token.subject) is not the URI of \(id) (its SHA-256 differs)")
         }
         let verified = try StatusListAnchoring.verify(
-            token, uri: token.subject, anchors: statusListAnchors(network: id.network), network: id.network,
+            token, uri: token.subject,
+            anchors: (decisionAnchor.map { [$0] } ?? []) + statusListAnchors(network: id.network).filter {
+                $0 != decisionAnchor
+            }, network: id.network,
             settings: settings, accepted: accepted, at: time)
         try verified.checkRevocation(network: id.network, crls: crls.current)
         return verified

@@ -110,8 +110,8 @@ public final class TrustService: Sendable {
         published = Mutex(Published(schedule: schedule))
         queries = TrustQueries(
             snapshot: SnapshotBuilder.build(from: store, at: Date()).snapshot, memoCapacity: memoCapacity)
-        statusLists.attach { [weak self] verified, id, uri, validators, time in
-            self?.commitStatusList(verified, as: id, url: uri, validators: validators, at: time)
+        statusLists.attach { [weak self] verified, id, uri, validators, anchor, time in
+            self?.commitStatusList(verified, as: id, url: uri, validators: validators, anchor: anchor, at: time)
         }
     }
 

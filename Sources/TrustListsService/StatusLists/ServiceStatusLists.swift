@@ -58,9 +58,11 @@ public final class ServiceStatusLists: StatusListSource, Sendable {
         }
     }
 
-    /// Commits a token verified on demand to the store: the token, its source, its URI, its validators, the time.
+    /// Commits a token verified on demand to the store: the token, its source, its URI, its validators, the
+    /// decision's anchor, the time.
     package typealias Committer =
-        @Sendable (VerifiedStatusList, StatusListID, String, (etag: String?, lastModified: String?), Date) -> Void
+        @Sendable (VerifiedStatusList, StatusListID, String, (etag: String?, lastModified: String?), Certificate, Date)
+            -> Void
 
     /// One fetch in progress and its result, shared by the decisions waiting for it.
     final class Flight: @unchecked Sendable {
@@ -89,6 +91,8 @@ public final class ServiceStatusLists: StatusListSource, Sendable {
     private let view = Mutex(StoreView())
     /// The fetches in progress, by source; coordination only (the lists themselves are the store's).
     private let flights = Mutex<[StatusListID: Flight]>([:])
+    /// Signalled when a flight ends (its token stored or refused).
+    private let landed = NSCondition()
     /// The last on-demand fetch failure per source since its last success (a failed fetch writes nothing to the
     /// store: a server that fails for every decision must not cost a store write each time).
     private let fetchFailures = Mutex<[StatusListID: FetchFailure]>([:])
@@ -273,13 +277,30 @@ public final class ServiceStatusLists: StatusListSource, Sendable {
                 fetchFailures.withLock { $0[id] = FetchFailure(uri: uri, error: error, at: time) }
                 outcome = .failure(error)
             }
-            flights.withLock { $0[id] = nil }
+            // The decisions waiting have their answer; the flight stays until the token is stored (a decision asking
+            // meanwhile gets the same answer), then the next one reads the store.
             flight.finish(outcome)
             if let commit, let committer = committer.withLock({ $0 }) {
-                committer(commit.0, id, uri, commit.1, time)
+                committer(commit.0, id, uri, commit.1, anchor, time)
             }
+            flights.withLock { $0[id] = nil }
+            landed.lock()
+            landed.broadcast()
+            landed.unlock()
         }
         return flight
+    }
+
+    /// Waits until no on-demand fetch is in progress (each fetched token stored or refused), at most `seconds`.
+    /// - Returns: whether none is.
+    package func waitUntilIdle(seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        landed.lock()
+        defer { landed.unlock() }
+        while !flights.withLock({ $0.isEmpty }) {
+            guard landed.wait(until: deadline) else { return flights.withLock { $0.isEmpty } }
+        }
+        return true
     }
 
     /// Verifies a token for a URI against the decision's anchor and the source's high-water mark.
