@@ -6,8 +6,10 @@ extension TrustStore {
     /// certificates): the anchors a stored status list's signer must chain to (docs/architecture.md, Status lists).
     package func statusListAnchors(network: String) -> [Certificate] {
         var seen: Set<String> = []
-        return configuration.lists.filter { $0.network.id == network }.flatMap { CRLSource.cas(of: lists.current[$0.id]) }
-            .filter { seen.insert($0.sha256Hex).inserted }
+        return configuration.lists.filter { $0.network.id == network }.flatMap {
+            CRLSource.cas(of: lists.current[$0.id])
+        }
+        .filter { seen.insert($0.sha256Hex).inserted }
     }
 
     /// The settings stored status lists are verified with: the configuration's clock skew; an expired token is
@@ -38,9 +40,10 @@ extension TrustStore {
         }
         let verified = try StatusListAnchoring.verify(
             token, uri: token.subject,
-            anchors: (decisionAnchor.map { [$0] } ?? []) + statusListAnchors(network: id.network).filter {
-                $0 != decisionAnchor
-            }, network: id.network,
+            anchors: (decisionAnchor.map { [$0] } ?? [])
+                + statusListAnchors(network: id.network).filter {
+                    $0 != decisionAnchor
+                }, network: id.network,
             settings: settings, accepted: accepted, at: time)
         try verified.checkRevocation(network: id.network, crls: crls.current)
         return verified
@@ -95,7 +98,8 @@ extension TrustStore {
                 onFailure: { error, originally in
                     Self.intrinsicStatusList.contains(error.code)
                         ? .quarantine
-                        : .keep("not usable at \(Timestamp.text(time)) (\(error.code): \(error.reason)); kept in the cache")
+                        : .keep(
+                            "not usable at \(Timestamp.text(time)) (\(error.code): \(error.reason)); kept in the cache")
                 })
         }
     }

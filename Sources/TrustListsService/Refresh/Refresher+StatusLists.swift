@@ -19,7 +19,9 @@ extension Refresher {
         store.dropRevokedStatusLists(at: time)
         var chosen: [(id: StatusListID, uri: String)] = []
         for network in configuration.networks where networks?.contains(network.id) ?? true {
-            for uri in network.statusLists.prefetch { chosen.append((StatusListID(network: network.id, uri: uri), uri)) }
+            for uri in network.statusLists.prefetch {
+                chosen.append((StatusListID(network: network.id, uri: uri), uri))
+            }
         }
         let fetched = ParallelFetch.run(
             chosen.map { request($0.id, uri: $0.uri) }, with: fetcher, cancellation: cancellation)
@@ -34,7 +36,7 @@ extension Refresher {
                         try store.verifyStatusList(
                             bytes, as: source.id, accepted: accepted, refusesExpired: true, at: time)
                     }, at: time, verificationSeconds: &seconds)
-            } catch where isCancellation(error) {
+            } catch  where isCancellation(error) {
                 outcome = .cancelled
             } catch {
                 outcome = fail(StoredStatusLists.self, source.id, error, at: time)

@@ -114,7 +114,7 @@ struct Refresher {
                             at: time, mark: accepted)
                     }, at: time, verificationSeconds: &verificationSeconds)
             }
-        } catch where isCancellation(error) {
+        } catch  where isCancellation(error) {
             outcome = .cancelled
         } catch {
             store.update(list.id) { $0.recordFailure(error, at: time) }

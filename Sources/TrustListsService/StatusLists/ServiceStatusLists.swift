@@ -62,7 +62,7 @@ public final class ServiceStatusLists: StatusListSource, Sendable {
     /// decision's anchor, the time.
     package typealias Committer =
         @Sendable (VerifiedStatusList, StatusListID, String, (etag: String?, lastModified: String?), Certificate, Date)
-            -> Void
+        -> Void
 
     /// One fetch in progress and its result, shared by the decisions waiting for it.
     final class Flight: @unchecked Sendable {
@@ -172,7 +172,8 @@ public final class ServiceStatusLists: StatusListSource, Sendable {
         let settings = settings(network: network)
         var refusal: TrustListError?
         if let list = stored.0 {
-            switch usable(list, for: reference, format: format, anchor: anchor, network: network, crls: stored.2, at: time)
+            switch usable(
+                list, for: reference, format: format, anchor: anchor, network: network, crls: stored.2, at: time)
             {
             case .list(let usable):
                 if let due = list.refreshDue(fetchedAt: stored.1?.lastSuccess ?? list.verifiedAt), due <= time,
@@ -191,8 +192,9 @@ public final class ServiceStatusLists: StatusListSource, Sendable {
                     ?? stored.1?.lastError.map { TrustListError($0.reason, $0.message) }
                     ?? TrustListError(
                         .statusListMissing,
-                        "no status list for \(uri) is at hand, and its host \(StatusListSettings.host(of: uri) ?? "(none)") "
-                            + "is not in statusLists.allowedHosts of network \(network): not fetched"))
+                        "no status list for \(uri) is at hand, and its host "
+                            + "\(StatusListSettings.host(of: uri) ?? "(none)") is not in statusLists.allowedHosts of network \(network): not fetched"
+                    ))
         }
         let shared = flight(for: reference, id: id, format: format, anchor: anchor, at: time)
         guard let outcome = shared.wait(seconds: settings.fetchTimeoutSeconds) else {
@@ -204,7 +206,8 @@ public final class ServiceStatusLists: StatusListSource, Sendable {
         }
         switch outcome {
         case .success(let list):
-            return usable(list, for: reference, format: format, anchor: anchor, network: network, crls: stored.2, at: time)
+            return usable(
+                list, for: reference, format: format, anchor: anchor, network: network, crls: stored.2, at: time)
         case .failure(let error):
             return .unavailable(error)
         }

@@ -7,8 +7,8 @@ import TrustLists
 import TrustListsService
 import X509
 
-/// The service's status lists (docs/architecture.md, Status lists): fetched on demand only for allowed hosts, within the
-/// bound, one fetch shared by concurrent decisions, verified against the decision's anchor and stored. (Prefetch and
+/// The service's status lists (docs/architecture.md, Status lists): fetched on demand only for allowed hosts, within
+/// the bound, one fetch shared by concurrent decisions, verified against the decision's anchor and stored. (Prefetch and
 /// the store: ``StatusListStoreTests``.)
 /// Tokens and expectations from Python (``TestStatusLists``).
 @Suite("Status lists: the service's fetch", .requires(.interopModules))
@@ -62,8 +62,9 @@ struct ServiceStatusListsTests {
         let lists = service.statusLists
         let reference = StatusListReference(index: 0, uri: fixtures.uri)
         for _ in 0..<2 {
-            guard case .list(let list) = lists.statusList(
-                for: reference, format: .cwt, anchor: try certificate("iaca.pem"), network: "a", at: time)
+            guard
+                case .list(let list) = lists.statusList(
+                    for: reference, format: .cwt, anchor: try certificate("iaca.pem"), network: "a", at: time)
             else {
                 Issue.record("no list")
                 return
@@ -79,8 +80,9 @@ struct ServiceStatusListsTests {
             StatusListID(network: "a", uri: fixtures.uri))
         let sha = hexString(Digest.sha256.hash(try fixtures.bytes("valid-2bit.cwt")))
         #expect(FileManager.default.fileExists(atPath: stored.appendingPathComponent("\(sha).token").path))
-        guard case .unavailable(let error) = lists.statusList(
-            for: reference, format: .cwt, anchor: try certificate("other-iaca.pem"), network: "a", at: time)
+        guard
+            case .unavailable(let error) = lists.statusList(
+                for: reference, format: .cwt, anchor: try certificate("other-iaca.pem"), network: "a", at: time)
         else {
             Issue.record("a list signed under another IACA answered")
             return
@@ -95,9 +97,10 @@ struct ServiceStatusListsTests {
         source.set(fixtures.uri, .bytes(try fixtures.bytes("valid-2bit.cwt")))
         let (service, _) = try Self.service(#"{"allowedHosts": ["issuer.example.org"]}"#, fetcher: source)
         let lists = service.statusLists
-        guard case .unavailable(let error) = lists.statusList(
-            for: StatusListReference(index: 0, uri: fixtures.uri), format: nil, anchor: try certificate("iaca.pem"),
-            network: "a", at: time)
+        guard
+            case .unavailable(let error) = lists.statusList(
+                for: StatusListReference(index: 0, uri: fixtures.uri), format: nil, anchor: try certificate("iaca.pem"),
+                network: "a", at: time)
         else {
             Issue.record("fetched from a host not allowed")
             return
@@ -107,7 +110,8 @@ struct ServiceStatusListsTests {
         #expect(source.requests.isEmpty)
     }
 
-    @Test("a server that hangs costs a decision its bound; concurrent decisions share the one fetch, whose list is kept")
+    @Test(
+        "a server that hangs costs a decision its bound; concurrent decisions share the one fetch, whose list is kept")
     func boundedAndShared() throws {
         let fixtures = try fixtures()
         let fetcher = GatedFetcher(body: try fixtures.bytes("valid-1bit.jwt"))

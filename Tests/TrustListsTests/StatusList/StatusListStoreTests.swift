@@ -72,11 +72,13 @@ struct StatusListStoreTests {
                 == expected.iat.map { Date(timeIntervalSince1970: TimeInterval($0)) })
         let request = try #require(harness.source.requests.first { $0.url == fixtures.uri })
         #expect(request.accept == "application/statuslist+jwt, application/statuslist+cwt")
-        #expect(try Array(Data(contentsOf: try storedFile(harness, "valid-2bit.jwt"))) == fixtures.bytes("valid-2bit.jwt"))
+        #expect(
+            try Array(Data(contentsOf: try storedFile(harness, "valid-2bit.jwt"))) == fixtures.bytes("valid-2bit.jwt"))
 
         let (service, offline, _) = try restarted(harness)
-        guard case .list(let list) = service.statusLists.statusList(
-            for: try reference(), format: nil, anchor: try certificate("iaca.pem"), network: "sim", at: time)
+        guard
+            case .list(let list) = service.statusLists.statusList(
+                for: try reference(), format: nil, anchor: try certificate("iaca.pem"), network: "sim", at: time)
         else {
             Issue.record("the stored list did not answer after a restart")
             return
@@ -97,16 +99,18 @@ struct StatusListStoreTests {
         let harness = try harness(serving: "valid-1bit.cwt")
         _ = try harness.refresh(at: time)
         let (service, _, _) = try restarted(harness)
-        guard case .unavailable(let error) = service.statusLists.statusList(
-            for: try reference(), format: .cwt, anchor: harness.sim.iacas[0].iaca.certificate, network: "sim",
-            at: time)
+        guard
+            case .unavailable(let error) = service.statusLists.statusList(
+                for: try reference(), format: .cwt, anchor: harness.sim.iacas[0].iaca.certificate, network: "sim",
+                at: time)
         else {
             Issue.record("a list signed under the Python IACA answered for another IACA of the network")
             return
         }
         #expect(error.code == .statusListSignerMismatch)
-        guard case .unavailable(let asDocumentSigner) = service.statusLists.statusList(
-            for: try reference(), format: .cwt, anchor: try certificate("ds.pem"), network: "sim", at: time)
+        guard
+            case .unavailable(let asDocumentSigner) = service.statusLists.statusList(
+                for: try reference(), format: .cwt, anchor: try certificate("ds.pem"), network: "sim", at: time)
         else {
             Issue.record("the document signer served as the list's anchor")
             return
@@ -136,8 +140,9 @@ struct StatusListStoreTests {
 
         let (service, _, events) = try restarted(harness)
         #expect(events.contains { $0.hasPrefix("status list \(id)") && $0.contains("quarantine") })
-        guard case .unavailable = service.statusLists.statusList(
-            for: try reference(), format: nil, anchor: try certificate("iaca.pem"), network: "sim", at: time)
+        guard
+            case .unavailable = service.statusLists.statusList(
+                for: try reference(), format: nil, anchor: try certificate("iaca.pem"), network: "sim", at: time)
         else {
             Issue.record("altered bytes answered")
             return
@@ -146,8 +151,9 @@ struct StatusListStoreTests {
         #expect(report.statusLists.map(\.outcome) == [.updated])
         #expect(try Array(Data(contentsOf: file)) == fixtures.bytes("valid-4bit.cwt"))
         let (healed, _, _) = try restarted(harness)
-        guard case .list = healed.statusLists.statusList(
-            for: try reference(), format: nil, anchor: try certificate("iaca.pem"), network: "sim", at: time)
+        guard
+            case .list = healed.statusLists.statusList(
+                for: try reference(), format: nil, anchor: try certificate("iaca.pem"), network: "sim", at: time)
         else {
             Issue.record("the healed list did not answer")
             return
@@ -163,7 +169,9 @@ struct StatusListStoreTests {
         let report = try harness.refresh(at: time + 60)
         #expect(report.statusLists.first?.outcome.name == "kept_last_good")
         #expect(report.statusLists.first?.outcome.error?.code == .statusRollback)
-        #expect(report.statusLists.first?.current?.sha256 == hexString(Digest.sha256.hash(try fixtures.bytes("valid-2bit.jwt"))))
+        #expect(
+            report.statusLists.first?.current?.sha256
+                == hexString(Digest.sha256.hash(try fixtures.bytes("valid-2bit.jwt"))))
     }
 
     @Test("the same iat with other signed content is refused status_equivocation, the last good kept")
@@ -175,7 +183,9 @@ struct StatusListStoreTests {
         harness.source.set(fixtures.uri, .bytes(try fixtures.bytes("right-iaca.cwt")))
         let report = try harness.refresh(at: time + 60)
         #expect(report.statusLists.first?.outcome.error?.code == .statusEquivocation)
-        #expect(report.statusLists.first?.current?.sha256 == hexString(Digest.sha256.hash(try fixtures.bytes("valid-2bit.cwt"))))
+        #expect(
+            report.statusLists.first?.current?.sha256
+                == hexString(Digest.sha256.hash(try fixtures.bytes("valid-2bit.cwt"))))
     }
 
     @Test("a list whose signer the network's verified CRL revokes is not used: revoked, never silently accepted")
@@ -184,8 +194,9 @@ struct StatusListStoreTests {
         let harness = try harness(serving: "valid-8bit.jwt")
         _ = try harness.refresh(at: time)
         let (before, _, _) = try restarted(harness)
-        guard case .list = before.statusLists.statusList(
-            for: try reference(), format: nil, anchor: try certificate("iaca.pem"), network: "sim", at: time)
+        guard
+            case .list = before.statusLists.statusList(
+                for: try reference(), format: nil, anchor: try certificate("iaca.pem"), network: "sim", at: time)
         else {
             Issue.record("no list before the CRL")
             return
@@ -194,8 +205,9 @@ struct StatusListStoreTests {
         let service = harness.service()
         let report = try service.refresh(at: time + 60, lockTimeout: 5)
         #expect(report.statusLists.first?.outcome.error?.code == .revoked)
-        guard case .unavailable(let error) = service.statusLists.statusList(
-            for: try reference(), format: nil, anchor: try certificate("iaca.pem"), network: "sim", at: time + 60)
+        guard
+            case .unavailable(let error) = service.statusLists.statusList(
+                for: try reference(), format: nil, anchor: try certificate("iaca.pem"), network: "sim", at: time + 60)
         else {
             Issue.record("a list signed by a revoked signer answered")
             return
@@ -204,8 +216,9 @@ struct StatusListStoreTests {
         #expect(service.statusLists.snapshot[fixtures.uri]?.lastError?.code == .revoked)
         // After a restart too: the cached token stays in the cache, unused.
         let (after, _, _) = try restarted(harness)
-        guard case .unavailable = after.statusLists.statusList(
-            for: try reference(), format: nil, anchor: try certificate("iaca.pem"), network: "sim", at: time + 60)
+        guard
+            case .unavailable = after.statusLists.statusList(
+                for: try reference(), format: nil, anchor: try certificate("iaca.pem"), network: "sim", at: time + 60)
         else {
             Issue.record("a revoked signer's list answered after a restart")
             return
@@ -219,8 +232,9 @@ struct StatusListStoreTests {
         _ = try harness.refresh(at: time)
         let service = harness.service()
         _ = try service.load(at: time)
-        guard case .list = service.statusLists.statusList(
-            for: try reference(), format: nil, anchor: try certificate("iaca.pem"), network: "sim", at: time)
+        guard
+            case .list = service.statusLists.statusList(
+                for: try reference(), format: nil, anchor: try certificate("iaca.pem"), network: "sim", at: time)
         else {
             Issue.record("no list fetched on demand")
             return
@@ -228,8 +242,9 @@ struct StatusListStoreTests {
         #expect(service.statusLists.waitUntilIdle(seconds: 10))
         #expect(FileManager.default.fileExists(atPath: try storedFile(harness, "valid-1bit.jwt").path))
         let (restarted, offline, _) = try restarted(harness)
-        guard case .list(let list) = restarted.statusLists.statusList(
-            for: try reference(), format: nil, anchor: try certificate("iaca.pem"), network: "sim", at: time)
+        guard
+            case .list(let list) = restarted.statusLists.statusList(
+                for: try reference(), format: nil, anchor: try certificate("iaca.pem"), network: "sim", at: time)
         else {
             Issue.record("the list fetched on demand was not in the store after a restart")
             return
