@@ -7,9 +7,9 @@ extension TrustService {
     /// Status lists), as a refresh commits any source: under the lock, after loading the cache, the token is verified
     /// again against the decision's anchor and the other anchors of its network's lists, the network's CRLs and the
     /// source's high-water mark as stored now (another process may have stored a later one: `status_rollback`,
-    /// `status_equivocation`); only a token that
-    /// verifies is committed, and the state written. Nothing is committed while a refresh holds the lock longer than
-    /// the wait; the decision that fetched the token has used it, and the next fetch tries again.
+    /// `status_equivocation`); only a token that verifies is committed, and the state written. Nothing is committed
+    /// while a refresh holds the lock longer than the wait; the decision that fetched the token has used it, and the
+    /// next fetch tries again.
     /// - Parameters:
     ///   - verified: the token, as the decision verified it.
     ///   - id: its source.
