@@ -193,8 +193,8 @@ public final class ServiceStatusLists: StatusListSource, Sendable {
                     ?? TrustListError(
                         .statusListMissing,
                         "no status list for \(uri) is at hand, and its host "
-                            + "\(StatusListSettings.host(of: uri) ?? "(none)") is not in statusLists.allowedHosts of network \(network): not fetched"
-                    ))
+                            + "\(StatusListSettings.host(of: uri) ?? "(none)") is not in statusLists.allowedHosts "
+                            + "of network \(network): not fetched"))
         }
         let shared = flight(for: reference, id: id, format: format, anchor: anchor, at: time)
         guard let outcome = shared.wait(seconds: settings.fetchTimeoutSeconds) else {
