@@ -252,4 +252,48 @@ struct StatusListStoreTests {
         #expect(list.count == fixtures.expected["valid-1bit.jwt"]?.count)
         #expect(offline.requests.isEmpty)
     }
+    @Test("a lost state.json loses no token: the stored folder is verified again and answers")
+    func stateLost() throws {
+        let harness = try harness(serving: "valid-8bit.cwt")
+        _ = try harness.refresh(at: time)
+        try FileManager.default.removeItem(at: harness.layout.state)
+        let (service, offline, _) = try restarted(harness)
+        guard
+            case .list(let list) = service.statusLists.statusList(
+                for: try reference(), format: .cwt, anchor: try certificate("iaca.pem"), network: "sim", at: time)
+        else {
+            Issue.record("the stored token was lost with state.json")
+            return
+        }
+        #expect(list.count == (try fixtures()).expected["valid-8bit.cwt"]?.count)
+        #expect(offline.requests.isEmpty)
+    }
+
+    @Test("a cached token issued for another URI than its folder's is quarantined on load, never used")
+    func otherURIQuarantined() throws {
+        let fixtures = try fixtures()
+        let harness = try harness(serving: "valid-2bit.jwt")
+        _ = try harness.refresh(at: time)
+        // A token that verifies under the IACA, but whose sub is another URI, placed under this URI's folder with the
+        // name of its own SHA-256 (as a file of the cache would be named).
+        let foreign = try fixtures.bytes("sub-unchecked.jwt")
+        let folder = harness.layout.statusLists(id)
+        let name = hexString(Digest.sha256.hash(foreign)) + ".token"
+        try FileManager.default.removeItem(at: try storedFile(harness, "valid-2bit.jwt"))
+        try Data(foreign).write(to: folder.appendingPathComponent(name))
+        let (service, _, events) = try restarted(harness)
+        #expect(events.contains { $0.contains("status_list_sub_mismatch") })
+        #expect(
+            FileManager.default.fileExists(
+                atPath: harness.layout.quarantine.appendingPathComponent(
+                    "status-list-sim-\(id.uriSHA256.prefix(16))-\(name)"
+                ).path))
+        guard
+            case .unavailable = service.statusLists.statusList(
+                for: try reference(), format: nil, anchor: try certificate("iaca.pem"), network: "sim", at: time)
+        else {
+            Issue.record("a token for another URI answered")
+            return
+        }
+    }
 }
