@@ -296,4 +296,33 @@ struct StatusListStoreTests {
             return
         }
     }
+    @Test("a background refetch (ttl due) that brings an older token is refused status_rollback; the stored one stays")
+    func onDemandRollback() throws {
+        let fixtures = try fixtures()
+        let uri = fixtures.uri
+        let harness = try harness(
+            serving: "valid-2bit.jwt",
+            statusLists: #"{"prefetch": ["\#(uri)"], "allowedHosts": ["issuer.example"]}"#)
+        _ = try harness.refresh(at: time)
+        harness.source.set(uri, .bytes(try fixtures.bytes("older.jwt")))
+        // ttl 43200 s (make_status_lists.py): due 12 h after the refresh, while exp (a day) is still ahead.
+        let later = time + 13 * 3600
+        let service = harness.service()
+        _ = try service.load(at: later)
+        let stored = hexString(Digest.sha256.hash(try fixtures.bytes("valid-2bit.jwt")))
+        guard
+            case .list(let list) = service.statusLists.statusList(
+                for: try reference(), format: nil, anchor: try certificate("iaca.pem"), network: "sim", at: later)
+        else {
+            Issue.record("the stored list did not answer while due")
+            return
+        }
+        #expect(list.sha256Hex == stored)
+        #expect(service.statusLists.waitUntilIdle(seconds: 10))
+        #expect(harness.source.requests.last?.url == uri)
+        #expect(service.statusLists.snapshot[uri]?.lastError?.code == .statusRollback)
+        #expect(service.statusLists.snapshot[uri]?.list?.sha256Hex == stored)
+        #expect(FileManager.default.fileExists(atPath: try storedFile(harness, "valid-2bit.jwt").path))
+        #expect(!FileManager.default.fileExists(atPath: try storedFile(harness, "older.jwt").path))
+    }
 }
