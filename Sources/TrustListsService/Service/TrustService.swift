@@ -24,8 +24,9 @@ public final class TrustService: Sendable {
     /// Whether this service only reads the cache (``TrustStore/isReadOnly``): `trustctl status`, `query` and
     /// `refresh --at` (a dry run). It takes no lock and writes nothing.
     public let isReadOnly: Bool
-    /// The status lists its credential decisions use (docs/architecture.md, Status lists): kept in memory, fetched on
-    /// demand for allowed hosts and prefetched at every refresh.
+    /// The status lists its credential decisions use (docs/architecture.md, Status lists): the store's, as published
+    /// after each load, refresh and commit; prefetched by every refresh, fetched on demand for allowed hosts and then
+    /// committed to the store.
     public let statusLists: ServiceStatusLists
     /// The recent refresh runs of this service (and of the services it replaced, when they share the log).
     public let refreshLog: RefreshLog
@@ -109,6 +110,9 @@ public final class TrustService: Sendable {
         published = Mutex(Published(schedule: schedule))
         queries = TrustQueries(
             snapshot: SnapshotBuilder.build(from: store, at: Date()).snapshot, memoCapacity: memoCapacity)
+        statusLists.attach { [weak self] verified, id, uri, validators, anchor, time in
+            self?.commitStatusList(verified, as: id, url: uri, validators: validators, anchor: anchor, at: time)
+        }
     }
 
     // MARK: - Loading and refreshing
@@ -176,8 +180,8 @@ public final class TrustService: Sendable {
             var refresher = Refresher(store: store, fetcher: fetcher, cancellation: cancellation)
             refresher.beforeCommitRename = engine.beforeCommitRename
             let loaded = store.events.count
-            let (results, crlResults) = refresher.run(lists: only, crls: crls, offline: offline, at: time)
-            if !offline { statusLists.prefetch(at: time) }
+            let (results, crlResults, statusListResults) = refresher.run(
+                lists: only, crls: crls, offline: offline, at: time)
             // Roots quarantined or written again during the run.
             events += store.events.dropFirst(loaded).map(\.description)
             let persistError = installAndRecord(store, at: time, events: &events)
@@ -185,6 +189,7 @@ public final class TrustService: Sendable {
                 time: time, results: results, events: events, snapshotGeneration: queries.generation,
                 persistError: persistError)
             report.crls = crlResults
+            report.statusLists = statusListResults
             report.revocationModes = Dictionary(
                 uniqueKeysWithValues: configuration.networks.map { ($0.id, $0.revocation.mode) })
             engine.counters.record(report, refreshed: only, duration: Refresher.seconds(clock.now - started))
@@ -209,7 +214,7 @@ public final class TrustService: Sendable {
     /// The start of a load or a refresh, one at a time: takes the lock (unless read-only), removes what killed runs
     /// left, loads and verifies the cache; then runs `body` with the engine, the store and the events so far, and
     /// releases the lock.
-    private func withLoadedStore<Result>(
+    func withLoadedStore<Result>(
         at time: Date, lockTimeout: TimeInterval, cancellation: CancellationToken?, waiting: () -> Void,
         heartbeat: () -> Void,
         _ body: (inout Engine, TrustStore, inout [String]) throws(TrustListError) -> Result
@@ -302,7 +307,7 @@ public final class TrustService: Sendable {
     /// ``installInMemory(_:at:)`` then ``persist(_:_:events:)``, and the outcome recorded
     /// (``TrustStore/recordPersist(_:at:)``): a run that could not store its results is reported by status while the
     /// failure lasts.
-    private func installAndRecord(
+    func installAndRecord(
         _ store: TrustStore, at time: Date, events: inout [String]
     ) -> TrustListError? {
         let installed = installInMemory(store, at: time)
@@ -312,7 +317,7 @@ public final class TrustService: Sendable {
     }
 
     /// Replaces what readers see with the engine's state.
-    private func publish(_ engine: Engine, events: [String], _ extra: (inout Published) -> Void = { _ in }) {
+    func publish(_ engine: Engine, events: [String], _ extra: (inout Published) -> Void = { _ in }) {
         let store = engine.store
         let signedLists = store.lists.current.mapValues(SignedListVersion.init)
         let signedCRLs = store.crls.current.mapValues(SignedListVersion.init)
@@ -321,6 +326,9 @@ public final class TrustService: Sendable {
         let persistFailure = store.persistFailure
         let counters = engine.counters
         let schedule = engine.schedule
+        statusLists.install(
+            ServiceStatusLists.StoreView(
+                lists: store.statusLists.current, records: store.statusLists.records, crls: store.crls.current))
         published.withLock { published in
             published.records = records
             published.events = events
