@@ -1,5 +1,7 @@
 import COSE
+import TestSupport
 import Testing
+import X509
 
 /// One example of RFC 8949 Appendix A, Table 6: the encoding, the value, and the deterministic re-encoding
 /// (the same bytes where the example is already in core deterministic form, RFC 8949 §4.2.1).

@@ -1,5 +1,7 @@
 import COSE
+import TestSupport
 import Testing
+import X509
 
 @Suite("Encoding with embedded items (CBOREncoder.Item)")
 struct CBOREncoderEmbeddingTests {

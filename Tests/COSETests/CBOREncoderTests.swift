@@ -1,5 +1,7 @@
 import COSE
+import TestSupport
 import Testing
+import X509
 
 @Suite("Deterministic encoding (RFC 8949 §4.2.1)")
 struct CBOREncoderTests {

@@ -2,6 +2,7 @@ import COSE
 import Foundation
 import TestSupport
 import Testing
+import X509
 
 @Suite("Random and mutated input never crashes the decoder")
 struct CBORFuzzTests {

@@ -2,6 +2,7 @@ import COSE
 import Foundation
 import TestSupport
 import Testing
+import X509
 
 /// Runs `python3 -c script` (the interpreter with cbor2, ``Python/interpreter``) with `input` on standard input;
 /// returns its exit status and standard output.

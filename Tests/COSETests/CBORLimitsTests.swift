@@ -1,5 +1,6 @@
 import COSE
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("Decoder limits and hostile length claims")

@@ -1,4 +1,5 @@
 import COSE
+import TestSupport
 import Testing
 
 /// RFC 8949 Appendix F.1, "Examples of CBOR Data Items That Are Not Well-Formed", every example of its list.

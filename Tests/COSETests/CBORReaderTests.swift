@@ -1,5 +1,6 @@
 import COSE
 import Foundation
+import TestSupport
 import Testing
 
 /// A model in the shape of a VICAL CertificateInfo, for the reader's tests.

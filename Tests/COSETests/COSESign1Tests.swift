@@ -22,8 +22,6 @@ struct COSESign1Tests {
         return try? PublicKey(subjectPublicKeyInfo: prefix + [0x04] + x + y)
     }()
 
-    static func hex(_ text: String) -> [UInt8] { bytes(fromHex: text) ?? [] }
-
     static let content = Array("This is the content.".utf8)
 
     struct Vector: Sendable, CustomStringConvertible {
@@ -66,21 +64,21 @@ struct COSESign1Tests {
     @Test("published passing vectors verify, and their Sig_structure is the published ToBeSign", arguments: passing)
     func passingVectors(vector: Vector) throws {
         let key = try #require(Self.key11)
-        let message = try COSESign1(cborEncoded: Self.hex(vector.message))
+        let message = try COSESign1(cborEncoded: hex(vector.message))
         #expect(message.payload == Self.content)
         #expect(message.keyID == Array("11".utf8))
         if let toBeSigned = vector.toBeSigned {
-            let ours = try message.toBeSigned(externalAAD: Self.hex(vector.externalAAD))
+            let ours = try message.toBeSigned(externalAAD: hex(vector.externalAAD))
             #expect(hexString(ours) == toBeSigned.lowercased())
         }
         try message.verifySignature(
-            with: key, externalAAD: Self.hex(vector.externalAAD), allowUnprotectedAlgorithm: vector.algorithmUnprotected
+            with: key, externalAAD: hex(vector.externalAAD), allowUnprotectedAlgorithm: vector.algorithmUnprotected
         )
     }
 
     @Test("sign-pass-01 is refused when alg must be protected, as for trust lists")
     func unprotectedAlgorithmRefusedByDefault() throws {
-        let message = try COSESign1(cborEncoded: Self.hex(Self.passing[1].message))
+        let message = try COSESign1(cborEncoded: hex(Self.passing[1].message))
         #expect(throws: COSEError(.unsupportedAlgorithm)) {
             try message.verifySignature(with: try #require(Self.key11))
         }
@@ -123,7 +121,7 @@ struct COSESign1Tests {
     func failingVectors(message: String, code: String) throws {
         let key = try #require(Self.key11)
         do {
-            try COSESign1(cborEncoded: Self.hex(message)).verifySignature(with: key)
+            try COSESign1(cborEncoded: hex(message)).verifySignature(with: key)
             Issue.record("verified")
         } catch {
             #expect(error.code.rawValue == code, "\(error)")
@@ -316,8 +314,8 @@ struct COSESign1Tests {
             """
         let lines = String(decoding: try Python.run(signThere, input: Self.content), as: UTF8.self).split(
             separator: "\n")
-        let theirKey = try PublicKey(subjectPublicKeyInfo: Self.hex(String(lines[0])))
-        let theirs = try COSESign1(cborEncoded: Self.hex(String(lines[1])))
+        let theirKey = try PublicKey(subjectPublicKeyInfo: hex(String(lines[0])))
+        let theirs = try COSESign1(cborEncoded: hex(String(lines[1])))
         #expect(theirs.isTagged)
         #expect(theirs.keyID == Array("py".utf8))
         try theirs.verifySignature(with: theirKey)

@@ -21,7 +21,7 @@ struct AnnexDTests {
     /// A network built around `time` whose VICAL lists the Annex D IACA for the mDL, verified; the queries at `time`.
     static func queries(at time: Date) throws -> TrustQueries {
         let network = try DemoNetwork(name: "Annex", at: time)
-        let iaca = try Certificate(derEncoded: AnnexDResponse.iaca)
+        let iaca = try Certificate(derEncoded: AnnexD.iaca)
         let content = ListContent(
             kind: .vical, provider: "Annex", date: time, issueID: 1, nextUpdate: time + 400 * TestPKI.day,
             entries: [ListContent.Entry(certificate: iaca, docTypes: ["org.iso.18013.5.1.mDL"])])
@@ -39,9 +39,9 @@ struct AnnexDTests {
     @Test("D.4.1.2 is trusted by the utopia IACA, with its six elements, its validity and a deviceMac not checkable")
     func trusted() throws {
         let queries = try Self.queries(at: Self.time)
-        let transcript = try SessionTranscript(cborEncoded: AnnexDResponse.sessionTranscriptBytes)
+        let transcript = try SessionTranscript(cborEncoded: AnnexD.sessionTranscriptBytes)
         let decision = MDocVerifier.decide(
-            cborEncoded: AnnexDResponse.deviceResponse, sessionTranscript: transcript,
+            cborEncoded: AnnexD.deviceResponse, sessionTranscript: transcript,
             trust: queries, generation: queries.generation, at: Self.time + 3600)
         #expect(decision.trusted, "\(decision.message)")
         #expect(decision.responseStatus == 0)
@@ -51,12 +51,12 @@ struct AnnexDTests {
         #expect(document.docType == "org.iso.18013.5.1.mDL")
         #expect(document.elements.count == 1)
         #expect(document.elements.first?.nameSpace == "org.iso.18013.5.1")
-        #expect(document.elements.first?.identifiers == AnnexDResponse.elements)
+        #expect(document.elements.first?.identifiers == AnnexD.responseElements)
         #expect(document.validity.signed == RFC3339.date(from: "2020-10-01T13:30:02Z"))
         #expect(document.validity.validFrom == RFC3339.date(from: "2020-10-01T13:30:02Z"))
         #expect(document.validity.validUntil == RFC3339.date(from: "2021-10-01T13:30:02Z"))
         #expect(document.signer?.subject == "C=US,CN=utopia ds")
-        #expect(document.trustedBy?.sha256 == (try TestTools.sha256sum(AnnexDResponse.iaca)))
+        #expect(document.trustedBy?.sha256 == (try TestTools.sha256sum(AnnexD.iaca)))
         #expect(document.deviceAuth == .notCheckable)
         #expect(document.warnings.contains(.deviceAuthNotCheckable))
         #expect(document.deviceSignedElements.isEmpty)
@@ -68,9 +68,9 @@ struct AnnexDTests {
             throw TestSupportError("openssl is not installed")
         }
         let folder = try TemporaryDirectory()
-        let iaca = try Certificate(derEncoded: AnnexDResponse.iaca)
+        let iaca = try Certificate(derEncoded: AnnexD.iaca)
         let document = try #require(
-            try MDocInput(cborEncoded: AnnexDResponse.deviceResponse).documents.first)
+            try MDocInput(cborEncoded: AnnexD.deviceResponse).documents.first)
         let x5chain = try #require(try COSESign1Chain.leaf(of: document))
         let caFile = try folder.write(Array(iaca.pemEncoded.utf8), to: "iaca.pem")
         let leafFile = try folder.write(Array(x5chain.pemEncoded.utf8), to: "ds.pem")
@@ -83,7 +83,7 @@ struct AnnexDTests {
             #expect((result.status == 0) == trusted, "openssl at \(time): \(result.stderr)")
             let queries = try Self.queries(at: Self.time)
             let decision = MDocVerifier.decide(
-                cborEncoded: AnnexDResponse.deviceResponse, trust: queries, at: time)
+                cborEncoded: AnnexD.deviceResponse, trust: queries, at: time)
             #expect(decision.trusted == trusted, "\(decision.message)")
             if !trusted {
                 #expect(decision.reason == .chainInvalid)
@@ -94,14 +94,14 @@ struct AnnexDTests {
 
     @Test("the DeviceResponse decodes as the standard shows it: version 1.0, one document, status 0")
     func decodes() throws {
-        guard case .deviceResponse(let response) = try MDocInput(cborEncoded: AnnexDResponse.deviceResponse) else {
+        guard case .deviceResponse(let response) = try MDocInput(cborEncoded: AnnexD.deviceResponse) else {
             Issue.record("not read as a DeviceResponse")
             return
         }
         #expect(response.version == "1.0")
         #expect(response.status == 0)
         let document = try response.documents[0].get()
-        #expect(document.issuerSigned.nameSpaces.first?.items.map(\.elementIdentifier) == AnnexDResponse.elements)
+        #expect(document.issuerSigned.nameSpaces.first?.items.map(\.elementIdentifier) == AnnexD.responseElements)
         #expect(document.issuerSigned.nameSpaces.first?.items.map(\.digestID) == [0, 3, 4, 7, 8, 9])
         guard case .mac = document.deviceSigned?.authentication else {
             Issue.record("expected deviceMac")

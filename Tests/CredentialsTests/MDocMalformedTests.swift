@@ -46,7 +46,7 @@ struct MDocMalformedTests {
     @Test("every proper prefix of the Annex D DeviceResponse is malformed_mdoc")
     func truncated() throws {
         let world = try CredentialWorld()
-        let bytes = AnnexDResponse.deviceResponse
+        let bytes = AnnexD.deviceResponse
         for length in 0..<bytes.count {
             let decision = Self.decide(Array(bytes.prefix(length)), world)
             guard decision.reason == .malformedMDoc, decision.documents.isEmpty else {

@@ -1,5 +1,6 @@
 import COSE
 import Presentation
+import TestSupport
 import Testing
 import X509
 
@@ -22,8 +23,8 @@ struct DeviceRequestDecodingTests {
         #expect(items.docType == "org.iso.18013.5.1.mDL")
         #expect(items.nameSpaces.map(\.name) == ["org.iso.18013.5.1"])
         let elements = try #require(items.nameSpaces.first).elements
-        #expect(elements.map(\.identifier) == AnnexD.elements.map(\.0))
-        #expect(elements.map(\.intentToRetain) == AnnexD.elements.map(\.1))
+        #expect(elements.map(\.identifier) == AnnexD.requestedElements.map(\.0))
+        #expect(elements.map(\.intentToRetain) == AnnexD.requestedElements.map(\.1))
         #expect(items.requestInfo == nil)
         #expect(items.requestInfoKeys.isEmpty)
     }

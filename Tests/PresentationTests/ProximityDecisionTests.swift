@@ -374,8 +374,8 @@ struct ProximityDecisionTests {
             return
         }
         #expect(name == "reader")
-        #expect(decision.consent.requestedClaims.count == AnnexD.elements.count)
-        #expect(decision.consent.requestedClaims.map { $0.path.last?.description } == AnnexD.elements.map { $0.0 })
+        #expect(decision.consent.requestedClaims.count == AnnexD.requestedElements.count)
+        #expect(decision.consent.requestedClaims.map { $0.path.last?.description } == AnnexD.requestedElements.map { $0.0 })
         let expired = ProximityVerifier.decide(
             deviceRequest: AnnexD.deviceRequest, sessionTranscript: AnnexD.sessionTranscriptBytes, trust: trust,
             at: Date(timeIntervalSince1970: AnnexD.readerNotAfter + 86_400))

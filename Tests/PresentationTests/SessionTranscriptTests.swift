@@ -1,5 +1,6 @@
 import COSE
 import Presentation
+import TestSupport
 import Testing
 import X509
 

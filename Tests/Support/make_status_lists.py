@@ -9,7 +9,8 @@ expectations of the status list tests, made outside the Swift code.
 
 PKI (P-256 unless said): iaca.pem ("Test IACA", self-signed CA), ds.pem (a document signer under it, EKU
 1.0.18013.5.1.2), signer.pem (a status list signer under it, no EKU), expired-signer.pem (under it, expired),
-other-iaca.pem and other-signer.pem (another IACA of the same name and a signer under it). Times are whole seconds
+other-iaca.pem and other-signer.pem (another IACA of the same name and a signer under it); iaca-revokes-signer.crl
+(the IACA's CRL, number 1, listing signer.pem). Times are whole seconds
 around REFERENCE_EPOCH (UTC); every token is checked at REFERENCE_EPOCH unless its entry says otherwise.
 """
 
@@ -232,6 +233,21 @@ both("signed-by-document-signer", "valid", jwt_options={"signer_name": "ds"}, cw
      facts=small_facts)
 both("expired-signer", "signer_expired", jwt_options={"signer_name": "expired-signer"},
      cwt_options={"signer_name": "expired-signer"})
+
+# The store's order of one URI's tokens (iat): an older token than the valid ones (rollback when they are stored);
+# right-iaca has their iat with other content (equivocation).
+both("older", "valid", claims(small, 2, iat=REF - 2 * datetime.timedelta(hours=1)), facts=small_facts)
+
+# A CRL of the IACA listing the status list signer (RFC 5280 §5), for the rule that CRLs apply to the signer's chain.
+revoked_signer = (x509.RevokedCertificateBuilder().serial_number(signer.serial_number)
+                  .revocation_date(REF - 2 * datetime.timedelta(hours=1)).build())
+signer_crl = (x509.CertificateRevocationListBuilder().issuer_name(iaca.subject)
+              .last_update(REF - datetime.timedelta(hours=1)).next_update(REF + DAY)
+              .add_revoked_certificate(revoked_signer)
+              .add_extension(x509.CRLNumber(1), critical=False)
+              .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(iaca_key.public_key()), critical=False)
+              .sign(iaca_key, hashes.SHA256()))
+write("iaca-revokes-signer.crl", signer_crl.public_bytes(serialization.Encoding.DER))
 
 # Claims and times.
 both("sub-of-another-uri", "status_list_sub_mismatch", claims(small, 2, sub="https://issuer.example/statuslists/2"))

@@ -28,6 +28,8 @@ struct StatusListMirrorTests {
                 for: StatusListReference(index: 0, uri: fixtures.uri), format: nil, anchor: iaca, network: "sim",
                 at: Date(timeIntervalSince1970: TimeInterval(expected.at)))
         else { throw TestSupportError("the service did not keep \(file)") }
+        // The token the decision fetched is stored by the service after the decision has it: wait for that.
+        #expect(world.service.statusLists.waitUntilIdle(seconds: 30))
         return (world, fixtures)
     }
 
@@ -88,6 +90,7 @@ struct StatusListMirrorTests {
             Issue.record("the replica has no list")
             return
         }
+        #expect(replica.service.statusLists.waitUntilIdle(seconds: 30))
         #expect(list.count == expected.count && list.subject == fixtures.uri)
         let asked = harness.source.requests.map(\.url)
         #expect(asked.contains("\(mirror)/v1/status-lists/\(sums.uri)") && !asked.contains(fixtures.uri), "\(asked)")

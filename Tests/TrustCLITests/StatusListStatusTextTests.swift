@@ -31,6 +31,8 @@ struct StatusListStatusTextTests {
                 for: StatusListReference(index: 0, uri: uri), format: nil, anchor: iaca, network: "sim", at: time)
         }
         let lists = service.statusLists
+        // The fetched token is stored by the service after the decision has it: wait for that.
+        #expect(lists.waitUntilIdle(seconds: 30))
         let lines = StatusCommand.statusListText(lists.snapshot, at: time)
         #expect(lines.dropFirst().first == "Status lists:")
         let formatter = ISO8601DateFormatter()

@@ -231,7 +231,7 @@ struct ReaderQueryTests {
                 "Sim Reader \(number)", under: sim.readerIntermediate, extendedKeyUsage: [OID.readerAuthenticationEKU])
             return [leaf.certificate, sim.readerIntermediate.certificate]
         }
-        func memoized(_ number: Int) -> Bool { index.memos[.reader]!.lookup(ValidationMemo.key(chains[number])) != nil }
+        func memoized(_ number: Int) -> Bool { index.memos[.reader].lookup(ValidationMemo.key(chains[number])) != nil }
         func trusted(_ number: Int) -> Bool {
             index.readerDecision(chain: chains[number], at: world.now, ekuExemptNetworks: []).isTrusted
         }
@@ -249,7 +249,7 @@ struct ReaderQueryTests {
             "Stranger", under: stranger, extendedKeyUsage: [OID.readerAuthenticationEKU])
         #expect(
             !index.readerDecision(chain: [strangerLeaf.certificate], at: world.now, ekuExemptNetworks: []).isTrusted)
-        #expect(index.memos[.reader]!.lookup(ValidationMemo.key([strangerLeaf.certificate])) == nil)
+        #expect(index.memos[.reader].lookup(ValidationMemo.key([strangerLeaf.certificate])) == nil)
     }
 
     @Test("an empty chain is chain_invalid")

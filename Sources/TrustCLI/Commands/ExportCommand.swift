@@ -30,8 +30,8 @@ enum ExportCommand: Command {
             are removed an hour after they were superseded, the v1/crls/ link of a CA without a current CRL (it left
             its list) and the v1/status-lists/ link of a status list no longer kept right after current.json. Lists
             that are not trusted (no_trust, expired) are named in current.json without a file. trustlistd
-            --export-dir keeps such a folder current after every refresh. Status lists live in the daemon's memory:
-            trustlistd --export-dir writes the ones it holds; a trustctl process holds none.
+            --export-dir keeps such a folder current after every refresh. The status lists are those of the store
+            (prefetched, or fetched on demand for a decision).
 
             EXIT STATUS: 0 exported, 2 usage error, unreadable configuration or cache directory, or a file that
             cannot be written.

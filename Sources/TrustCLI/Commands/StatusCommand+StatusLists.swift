@@ -3,7 +3,7 @@ import TrustLists
 import TrustListsService
 
 extension StatusCommand {
-    /// The status lists this process keeps (``ServiceStatusLists``), one row per URI as `GET /v1/status` has them in
+    /// The status lists of the store (``ServiceStatusLists``), one row per URI as `GET /v1/status` has them in
     /// `statusLists` (``WireStatusListRow``): URI, issuer (the signer's subject), bits, count, iat, exp, state and last
     /// error, then each last error's message. Nothing when none is kept.
     /// - Parameters:

@@ -33,10 +33,10 @@ enum StatusCommand: Command {
             cache directory this user cannot read). In revocation mode warn (the default) CRL states never change
             the exit status.
 
-            Below the CRLs, the status lists this process keeps (draft-ietf-oauth-status-list), one row per URI as
+            Below the CRLs, the status lists of the store (draft-ietf-oauth-status-list), one row per URI as
             GET /v1/status has them: URI, issuer (the signer's subject), format, bits, count, iat, exp, state (fresh,
-            expired, unverified: prefetched and not yet verified against a credential's anchor, missing: none kept)
-            and last error. Status list states never change the exit status.
+            expired, missing: none stored or usable) and last error. Status list states never change the exit
+            status.
             """)
 
     static var usageExitCode: Int32 { 3 }

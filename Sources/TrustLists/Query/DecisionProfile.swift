@@ -3,7 +3,7 @@ import X509
 
 /// What one kind of trust decision asks (docs/architecture.md, Queries): which role the listed entries play, how
 /// OpenSSL treats them, and what the leaf must be. Every decision runs the same ordered policies
-/// (``TrustIndex/policies(for:)``); a profile only says which of the optional ones apply and with what values.
+/// (``TrustIndex/policies``); a profile says which of the optional ones apply and with what values.
 struct DecisionProfile: Sendable {
     /// What the leaf must carry as extended key usage.
     enum LeafEKU: Sendable {

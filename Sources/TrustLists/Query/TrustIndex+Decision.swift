@@ -4,21 +4,18 @@ import X509
 extension TrustIndex {
     /// The policies of every decision, in order (docs/architecture.md, Queries): the list is usable, the subject
     /// relates to a listed entry, the chain validates to one, no certificate of it is revoked, then what the profile
-    /// asks of the path, the leaf and the anchor. The first that fails is the answer.
-    static func policies(for profile: DecisionProfile) -> [any DecisionPolicy] {
-        policyList {
-            UsableListPolicy()
-            MemoizedValidationPolicy()
-            RelatedEntryPolicy()
-            ChainValidationPolicy()
-            RevocationPolicy()
-            if profile.directlyIssued { IssuerPathLengthPolicy() }
-            LeafEKUPolicy()
-            if let reason = profile.keyUsageReason {
-                LeafKeyUsagePolicy(reason: reason, extensionRequired: profile.keyUsageRequired)
-            }
-            for docType in profile.docTypes { DocTypePolicy(docType: docType) }
-        }
+    /// asks of the path, the leaf and the anchor. The first that fails is the answer. The list is the same for every
+    /// profile (a policy the profile does not ask for passes), so it is built once.
+    static let policies: [any DecisionPolicy] = policyList {
+        UsableListPolicy()
+        MemoizedValidationPolicy()
+        RelatedEntryPolicy()
+        ChainValidationPolicy()
+        RevocationPolicy()
+        IssuerPathLengthPolicy()
+        LeafEKUPolicy()
+        LeafKeyUsagePolicy()
+        DocTypePolicy()
     }
 
     private static func policyList(
@@ -54,8 +51,7 @@ extension TrustIndex {
 
     /// A key decision (``TrustQueries/keyDecision(thumbprint:role:docTypes:at:)``).
     func keyDecision(thumbprint: String, role: AnchorRole, docTypes: [String], at time: Date) -> TrustDecision {
-        guard let table = keys[role] else { return .notTrusted(.notOnTrustList, "no key is listed for \(role)") }
-        return decide(.key(thumbprint: thumbprint), at: time, profile: .key(role: role, docTypes: docTypes), table: table)
+        decide(.key(thumbprint: thumbprint), at: time, profile: .key(role: role, docTypes: docTypes), table: keys[role])
     }
 
     /// Runs the policies in order; the first failure is the answer, else the subject is trusted.
@@ -65,13 +61,13 @@ extension TrustIndex {
         if case .chain(let chain) = subject, chain.isEmpty {
             return .notTrusted(.chainInvalid, "no certificate was given")
         }
-        var kindSources = consulted[profile.role] ?? []
+        var kindSources = consulted[profile.role]
         if let only = profile.onlyLists { kindSources = sources.indices.filter { only.contains(sources[$0].list) } }
         if profile.keysOnly { kindSources = kindSources.filter { sources[$0].kind.publishesKeys } }
         var context = DecisionContext(
             subject: subject, time: time, profile: profile, index: self, table: table,
-            memo: memos[profile.role] ?? ValidationMemo(capacity: 0), kindSources: kindSources)
-        for policy in Self.policies(for: profile) {
+            memo: memos[profile.role], kindSources: kindSources)
+        for policy in Self.policies {
             if let failure = policy.check(&context) { return .notTrusted(failure) }
         }
         guard let validated = context.validated else {

@@ -12,7 +12,7 @@ final class TrustIndex: Sendable {
     let sources: [Snapshot.Source]
     /// Positions in ``sources`` of the lists consulted for each role: the kinds that list it (``ListKind/listedRole``)
     /// and the LoTEs whose type or services name it.
-    let consulted: [AnchorRole: [Int]]
+    let consulted: PerRole<[Int]>
     /// The listed issuer certificates: IACAs, and the certificates of PID and mDL providers.
     let issuers: ListedEntries<Snapshot.Issuer>
     /// The listed reader certificates: RICAL entries, and the certificates of WRPAC providers.
@@ -20,11 +20,11 @@ final class TrustIndex: Sendable {
     /// The certificates of listed wallet providers.
     let walletProviders: ListedEntries<ServiceCertificateRow>
     /// The keys listed LoTE services publish, per role.
-    let keys: [AnchorRole: ListedEntries<ServiceKeyRow>]
+    let keys: PerRole<ListedEntries<ServiceKeyRow>>
     /// The generation's CRLs.
     var revocation: RevocationIndex { verified.revocation }
     /// Validated chains per role (a chain validated for one role never answers for another).
-    let memos: [AnchorRole: ValidationMemo]
+    let memos: PerRole<ValidationMemo>
 
     /// Indexes a snapshot; parses no certificate of the lists (wallet provider rows read the fields of certificates
     /// the LoTE's verification parsed).
@@ -38,9 +38,8 @@ final class TrustIndex: Sendable {
         self.sources = sources
         var position: [ListID: Int] = [:]
         for (index, source) in sources.enumerated() where position[source.list] == nil { position[source.list] = index }
-        var consulted: [AnchorRole: [Int]] = [:]
-        for role in AnchorRole.allCases {
-            consulted[role] = sources.indices.filter { index in
+        consulted = PerRole { role in
+            sources.indices.filter { index in
                 let source = sources[index]
                 if source.kind.listedRole == role { return true }
                 let listType = LoTEServiceRole.consulted(forListType: source.loteType)
@@ -48,22 +47,16 @@ final class TrustIndex: Sendable {
                     || snapshot.services.contains { $0.source == source.list && $0.role?.anchorRole == role }
             }
         }
-        self.consulted = consulted
         let certificates = verified.certificates
         issuers = ListedEntries(snapshot.issuers, sourcePositions: position, certificates: certificates)
         verifiers = ListedEntries(snapshot.verifiers, sourcePositions: position, certificates: certificates)
         walletProviders = ListedEntries(
             Self.certificateRows(snapshot.services, role: .walletProvider, certificates: certificates),
             sourcePositions: position, certificates: certificates)
-        var keys: [AnchorRole: ListedEntries<ServiceKeyRow>] = [:]
-        for role in AnchorRole.allCases {
-            keys[role] = ListedEntries(
-                Self.keyRows(snapshot.services, role: role), sourcePositions: position, certificates: [:])
+        keys = PerRole { role in
+            ListedEntries(Self.keyRows(snapshot.services, role: role), sourcePositions: position, certificates: [:])
         }
-        self.keys = keys
-        var memos: [AnchorRole: ValidationMemo] = [:]
-        for role in AnchorRole.allCases { memos[role] = ValidationMemo(capacity: memoCapacity) }
-        self.memos = memos
+        memos = PerRole { _ in ValidationMemo(capacity: memoCapacity) }
     }
 
     /// The credential settings of a network (the defaults when the generation names none).

@@ -28,20 +28,20 @@ final class ValidationMemo: Sendable {
 
     /// The most entries kept; 0 memoizes nothing.
     let capacity: Int
-    private let entries = Mutex<[[UInt8]: Entry]>([:])
+    private let entries = Mutex<[Key: Entry]>([:])
 
     init(capacity: Int) {
         self.capacity = capacity
     }
 
     /// The memoized validation of a chain, if any.
-    func lookup(_ key: [UInt8]) -> Entry? {
+    func lookup(_ key: Key) -> Entry? {
         guard capacity > 0 else { return nil }
         return entries.withLock { $0[key] }
     }
 
     /// Memoizes a validation.
-    func store(_ entry: Entry, for key: [UInt8]) {
+    func store(_ entry: Entry, for key: Key) {
         guard capacity > 0 else { return }
         entries.withLock { entries in
             if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
@@ -50,10 +50,20 @@ final class ValidationMemo: Sendable {
     }
 
     /// The memo key of a chain: its certificates' SHA-256s, concatenated in order.
-    static func key(_ chain: [Certificate]) -> [UInt8] {
-        var key: [UInt8] = []
-        key.reserveCapacity(chain.count * 32)
-        for certificate in chain { key += certificate.sha256 }
-        return key
+    static func key(_ chain: [Certificate]) -> Key {
+        var digests: [UInt8] = []
+        digests.reserveCapacity(chain.count * 32)
+        for certificate in chain { digests += certificate.sha256 }
+        return Key(digests: digests)
+    }
+
+    /// A chain's certificates' SHA-256s, concatenated: hashed in one pass over the bytes (an array of bytes would
+    /// hash element by element, byte by byte), compared in full.
+    struct Key: Hashable, Sendable {
+        let digests: [UInt8]
+
+        func hash(into hasher: inout Hasher) {
+            digests.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
     }
 }

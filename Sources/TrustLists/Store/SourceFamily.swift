@@ -13,8 +13,9 @@ public protocol VersionFacts: Sendable, Hashable, Codable {
 
 /// What the store keeps of one family of sources (docs/architecture.md, The store and the cache): where a source's
 /// versions live on disk, what facts are kept of a version, and how versions are ordered. The configured lists
-/// (``ConfiguredLists``) and the CRLs of the CAs they name (``ListedCACRLs``) are the two families; a source of
-/// either is committed, loaded, pruned and quarantined by the same code (``TrustStore``'s generic operations).
+/// (``ConfiguredLists``), the CRLs of the CAs they name (``ListedCACRLs``) and the status lists of the networks'
+/// credentials (``StoredStatusLists``) are the families; a source of any is committed, loaded, pruned and
+/// quarantined by the same code (``TrustStore``'s generic operations).
 package protocol SourceFamily {
     /// The id of one source of the family.
     associatedtype ID: Hashable & Sendable & CustomStringConvertible
@@ -61,6 +62,7 @@ package struct SourceTable<Family: SourceFamily> {
 
 extension ListSummary: VersionFacts {}
 extension CRLSummary: VersionFacts {}
+extension StatusListSummary: VersionFacts {}
 
 /// The family of configured lists (VICALs, RICALs, LoTEs), by ``ListID``.
 package enum ConfiguredLists: SourceFamily {
@@ -109,5 +111,30 @@ package enum ListedCACRLs: SourceFamily {
 
     package static func quarantineName(of id: CRLSlotID, file: URL) -> String {
         "crl-\(id.network)-\(id.issuerSHA256.prefix(16))-\(file.lastPathComponent)"
+    }
+}
+
+/// The family of status lists: one source per network and status list URI (``StatusListID``), prefetched or fetched
+/// on demand for a credential (docs/architecture.md, Status lists).
+package enum StoredStatusLists: SourceFamily {
+    package static var table: ReferenceWritableKeyPath<TrustStore, SourceTable<StoredStatusLists>> { \.statusLists }
+
+    package static func folder(of id: StatusListID, in layout: StoreLayout) -> URL { layout.statusLists(id) }
+
+    /// `token`: a JWT and a CWT alike, as published.
+    package static func fileExtension(of id: StatusListID, in store: TrustStore) -> String { "token" }
+
+    package static func rules(of id: StatusListID, in store: TrustStore) -> VersionRules { .statusList }
+
+    package static func facts(of verified: VerifiedStatusList, id: StatusListID, url: String?) -> StatusListSummary {
+        StatusListSummary(verified)
+    }
+
+    package static func event(_ id: StatusListID, _ message: String, reason: ReasonCode?) -> TrustStore.Event {
+        TrustStore.Event(list: nil, statusList: id, message: message, reason: reason)
+    }
+
+    package static func quarantineName(of id: StatusListID, file: URL) -> String {
+        "status-list-\(id.network)-\(id.uriSHA256.prefix(16))-\(file.lastPathComponent)"
     }
 }

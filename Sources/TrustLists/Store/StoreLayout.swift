@@ -13,6 +13,8 @@ import Foundation
 ///                                            a LoTE's are `<sha256>.jws`
 ///     roots/<sha256>.der            roots whose SHA-256 matched a pin
 ///     crls/<network>/<issuerSHA256>/<sha256>.crl   verified CRLs per listed CA, as published (current and previous)
+///     status-lists/<network>/<uriSHA256>/<sha256>.token   verified status list tokens (JWT or CWT) per network and
+///                                                          URI, as published (current and previous)
 ///     quarantine/                   cached lists and roots that went bad (failed verification, not a regular file,
 ///                                   not hashing to their name), moved aside
 ///     snapshot.json                 the normalized snapshot
@@ -39,7 +41,8 @@ package struct StoreLayout: Sendable {
 
     /// Names the cache directory holds; a folder holding anything else is not the service's own.
     static let ownNames: Set<String> = [
-        "lock", "state.json", "snapshot.json", "metrics.prom", "lists", "roots", "crls", "quarantine", ".gitkeep",
+        "lock", "state.json", "snapshot.json", "metrics.prom", "lists", "roots", "crls", "status-lists",
+        "quarantine", ".gitkeep",
     ]
 
     /// Creates the cache directory (0700) when missing, and makes an existing one private (0700) when it holds
@@ -72,6 +75,16 @@ package struct StoreLayout: Sendable {
     /// One verified CRL, by the SHA-256 of its bytes as published.
     package func crl(_ slot: CRLSlotID, sha256: String) -> URL {
         crls(slot).appendingPathComponent("\(sha256).crl")
+    }
+
+    /// The folder of one network's status lists.
+    package func statusLists(network: String) -> URL {
+        root.appendingPathComponent("status-lists").appendingPathComponent(network)
+    }
+
+    /// The folder of one status list's verified tokens.
+    package func statusLists(_ id: StatusListID) -> URL {
+        statusLists(network: id.network).appendingPathComponent(id.uriSHA256)
     }
 
     /// One verified root.

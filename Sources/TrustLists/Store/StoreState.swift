@@ -31,6 +31,8 @@ struct StoreState: Codable {
     var snapshot: SnapshotMark?
     /// Records by CRL slot (`network/issuerSHA256`); absent in files written before CRLs were kept.
     var crls: [String: CRLRecord]?
+    /// Records by status list (`network/uriSHA256`); absent in files written before status lists were kept.
+    var statusLists: [String: StatusListRecord]?
 }
 
 extension TrustStore {
@@ -45,6 +47,8 @@ extension TrustStore {
         for (id, record) in lists.records { state.lists[id.description] = record }
         state.snapshot = snapshotMark
         state.crls = Dictionary(uniqueKeysWithValues: crls.records.map { ($0.key.description, $0.value) })
+        state.statusLists = Dictionary(
+            uniqueKeysWithValues: statusLists.records.map { ($0.key.description, $0.value) })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         // Seconds since 1970 as JSON numbers keep a Date exactly (RFC 3339 text would round fractions, and the

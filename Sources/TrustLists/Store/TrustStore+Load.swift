@@ -39,6 +39,7 @@ extension TrustStore {
                 })
         }
         loadRevocation(recorded: state?.crls ?? [:], at: time)
+        loadStatusLists(recorded: state?.statusLists ?? [:], at: time)
         if state == nil, !corrupt, !lists.current.isEmpty {
             events.append(
                 Event(list: nil, message: "state.json missing or unreadable: rebuilt from the verified cached lists"))

@@ -16,7 +16,8 @@ extension TrustStore {
         what: String = "cached version", reason: String
     ) {
         func event(_ message: String) -> Event {
-            Event(list: about.list, crl: about.crl, message: message, reason: about.reason)
+            Event(
+                list: about.list, crl: about.crl, statusList: about.statusList, message: message, reason: about.reason)
         }
         guard !isReadOnly else {
             noteOnce(event("\(what) is bad (\(reason)); not used"))

@@ -14,14 +14,31 @@ package final class TrustStore {
         package let list: ListID?
         /// The CA CRL slot concerned; nil for a list or the whole store.
         package var crl: CRLSlotID? = nil
+        /// The status list concerned; nil for anything else.
+        package var statusList: StatusListID? = nil
         /// What happened, for a person.
         package let message: String
         /// The reason code, when the event is a verification failure (a quarantined version); nil otherwise.
         package var reason: TrustListError.Code? = nil
-        /// `list: message` (`crl network/issuerSHA256: message` for a CRL).
+
+        /// An event from its parts.
+        package init(
+            list: ListID?, crl: CRLSlotID? = nil, statusList: StatusListID? = nil, message: String,
+            reason: TrustListError.Code? = nil
+        ) {
+            self.list = list
+            self.crl = crl
+            self.statusList = statusList
+            self.message = message
+            self.reason = reason
+        }
+
+        /// `list: message` (`crl network/issuerSHA256: message` for a CRL, `status list network/uriSHA256: message`
+        /// for a status list).
         package var description: String {
             if let list { return "\(list): \(message)" }
             if let crl { return "crl \(crl): \(message)" }
+            if let statusList { return "status list \(statusList): \(message)" }
             return message
         }
     }
@@ -35,6 +52,9 @@ package final class TrustStore {
     /// The CRLs of the CAs the current lists name (``crlSources``): per CA slot, its record and the CRL verified by
     /// this process against the CA its current list names.
     public internal(set) var crls = SourceTable<ListedCACRLs>()
+    /// The status lists of the networks' credentials (docs/architecture.md, Status lists): per network and URI, its
+    /// record and the token verified by this process against an anchor of the network's lists.
+    public internal(set) var statusLists = SourceTable<StoredStatusLists>()
     /// Records per list.
     package var records: [ListID: ListRecord] { lists.records }
     /// The verified current version per list (absent: no trust yet).
@@ -180,6 +200,7 @@ package final class TrustStore {
         var folders = [layout.root, layout.roots]
         folders += configuration.lists.map { layout.lists($0.id) }
         folders += crlSources.map { layout.crls($0.slot) }
+        folders += statusLists.records.keys.map { layout.statusLists($0) }
         var removed = 0
         for folder in folders {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []

@@ -124,6 +124,8 @@ public struct RefreshReport: Sendable {
     public let persistError: TrustListError?
     /// Per listed CA with a CRL source, what the CRL refresh did (empty offline).
     public var crls: [CRLRefreshResult] = []
+    /// Per prefetched status list URI of the refreshed networks, what the refresh did (empty offline).
+    public var statusLists: [StatusListRefreshResult] = []
     /// The revocation mode of each network, for ``monitoringStatus``.
     var revocationModes: [String: RevocationSettings.Mode] = [:]
 

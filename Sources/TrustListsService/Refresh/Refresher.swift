@@ -7,7 +7,8 @@ import X509
 /// its kind's verification with the one rollback rule against its high-water mark, the commit, or the failure
 /// recorded with the last good version kept (``accept(_:from:as:in:verify:at:verificationSeconds:)``). The configured
 /// lists come first, each after its network's pinned roots; then the CRLs of the CAs the lists name
-/// (`Refresher+Revocation.swift`). Loading the store, writing the state and building the snapshot are its owner's
+/// (`Refresher+Revocation.swift`); then the prefetched status lists of the networks (`Refresher+StatusLists.swift`).
+/// Loading the store, writing the state and building the snapshot are its owner's
 /// (``TrustService``).
 ///
 /// The caller holds the store's lock (``StoreLock``) for the whole run, unless the store is read-only (a dry run).
@@ -20,6 +21,9 @@ struct Refresher {
     let cancellation: CancellationToken?
     /// Test hook: runs between writing a new version's temporary file and renaming it.
     var beforeCommitRename: () throws -> Void = {}
+    /// How prefetched status lists are fetched: the service's status list fetcher (a network's `statusLists.mirror`,
+    /// the fetch-outcome counter); nil: ``fetcher``.
+    var statusListFetcher: (any ListFetching)?
 
     var configuration: Configuration { store.configuration }
 
@@ -32,16 +36,17 @@ struct Refresher {
     /// - Returns: per list in configuration order, and per CA with a CRL source in source order, what happened.
     func run(
         lists: Set<ListID>?, crls: Set<CRLSlotID>?, offline: Bool, at time: Date
-    ) -> (lists: [ListRefreshResult], crls: [CRLRefreshResult]) {
+    ) -> (lists: [ListRefreshResult], crls: [CRLRefreshResult], statusLists: [StatusListRefreshResult]) {
         let listResults = refreshLists(only: lists, offline: offline, at: time)
         store.refreshCRLSources()
-        guard !offline else { return (listResults, []) }
+        guard !offline else { return (listResults, [], []) }
         let networks = lists.map { Set($0.map(\.network)) }
         let chosen: (CRLSlotID) -> Bool = { slot in
             if let crls { return crls.contains(slot) }
             return networks?.contains(slot.network) ?? true
         }
-        return (listResults, refreshCRLs(chosen, at: time))
+        let crlResults = refreshCRLs(chosen, at: time)
+        return (listResults, crlResults, refreshStatusLists(networks: networks, at: time))
     }
 
     /// The lists: roots, then every chosen list fetched at once, then each verified and committed in order.
@@ -112,7 +117,7 @@ struct Refresher {
                             at: time, mark: accepted)
                     }, at: time, verificationSeconds: &verificationSeconds)
             }
-        } catch where isCancellation(error) {
+        } catch  where isCancellation(error) {
             outcome = .cancelled
         } catch {
             store.update(list.id) { $0.recordFailure(error, at: time) }

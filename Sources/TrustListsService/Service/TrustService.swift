@@ -24,12 +24,15 @@ public final class TrustService: Sendable {
     /// Whether this service only reads the cache (``TrustStore/isReadOnly``): `trustctl status`, `query` and
     /// `refresh --at` (a dry run). It takes no lock and writes nothing.
     public let isReadOnly: Bool
-    /// The status lists its credential decisions use (docs/architecture.md, Status lists): kept in memory, fetched on
-    /// demand for allowed hosts and prefetched at every refresh.
+    /// The status lists its credential decisions use (docs/architecture.md, Status lists): the store's, as published
+    /// after each load, refresh and commit; prefetched by every refresh, fetched on demand for allowed hosts and then
+    /// committed to the store.
     public let statusLists: ServiceStatusLists
     /// How this process's status list fetches ended, per URI and outcome (the metric
     /// `trustlists_status_list_fetches_total`).
     public let statusListFetches = StatusListFetchCounters()
+    /// How status lists are fetched: through a network's `statusLists.mirror`, counted in ``statusListFetches``.
+    let statusListFetcher: any ListFetching
     /// The recent refresh runs of this service (and of the services it replaced, when they share the log).
     public let refreshLog: RefreshLog
 
@@ -105,16 +108,19 @@ public final class TrustService: Sendable {
         self.isReadOnly = readOnly
         let fetcher = fetcher ?? CurlFetcher(settings: configuration.http)
         self.fetcher = fetcher
-        // Status list fetches go to a network's mirror when it names one (a replica), and are counted by outcome.
-        statusLists = ServiceStatusLists(
-            configuration: configuration,
-            fetcher: statusListFetches.counting(StatusListMirrorFetching.wrapping(fetcher, for: configuration)))
+        // Status list fetches (on demand and prefetch) go to a network's mirror when it names one (a replica), and
+        // are counted by outcome.
+        statusListFetcher = statusListFetches.counting(StatusListMirrorFetching.wrapping(fetcher, for: configuration))
+        statusLists = ServiceStatusLists(configuration: configuration, fetcher: statusListFetcher)
         let store = TrustStore(configuration: configuration, readOnly: readOnly)
         let schedule = RefreshSchedule(policy: .init(configuration))
         engine = EngineLock(Engine(store: store, schedule: schedule))
         published = Mutex(Published(schedule: schedule))
         queries = TrustQueries(
             snapshot: SnapshotBuilder.build(from: store, at: Date()).snapshot, memoCapacity: memoCapacity)
+        statusLists.attach { [weak self] verified, id, uri, validators, anchor, time in
+            self?.commitStatusList(verified, as: id, url: uri, validators: validators, anchor: anchor, at: time)
+        }
     }
 
     // MARK: - Loading and refreshing
@@ -180,10 +186,11 @@ public final class TrustService: Sendable {
             at: time, lockTimeout: lockTimeout, cancellation: cancellation, waiting: waiting, heartbeat: heartbeat
         ) { engine, store, events throws(TrustListError) -> RefreshReport in
             var refresher = Refresher(store: store, fetcher: fetcher, cancellation: cancellation)
+            refresher.statusListFetcher = statusListFetcher
             refresher.beforeCommitRename = engine.beforeCommitRename
             let loaded = store.events.count
-            let (results, crlResults) = refresher.run(lists: only, crls: crls, offline: offline, at: time)
-            if !offline { statusLists.prefetch(at: time) }
+            let (results, crlResults, statusListResults) = refresher.run(
+                lists: only, crls: crls, offline: offline, at: time)
             // Roots quarantined or written again during the run.
             events += store.events.dropFirst(loaded).map(\.description)
             let persistError = installAndRecord(store, at: time, events: &events)
@@ -191,6 +198,7 @@ public final class TrustService: Sendable {
                 time: time, results: results, events: events, snapshotGeneration: queries.generation,
                 persistError: persistError)
             report.crls = crlResults
+            report.statusLists = statusListResults
             report.revocationModes = Dictionary(
                 uniqueKeysWithValues: configuration.networks.map { ($0.id, $0.revocation.mode) })
             engine.counters.record(report, refreshed: only, duration: Refresher.seconds(clock.now - started))
@@ -215,7 +223,7 @@ public final class TrustService: Sendable {
     /// The start of a load or a refresh, one at a time: takes the lock (unless read-only), removes what killed runs
     /// left, loads and verifies the cache; then runs `body` with the engine, the store and the events so far, and
     /// releases the lock.
-    private func withLoadedStore<Result>(
+    func withLoadedStore<Result>(
         at time: Date, lockTimeout: TimeInterval, cancellation: CancellationToken?, waiting: () -> Void,
         heartbeat: () -> Void,
         _ body: (inout Engine, TrustStore, inout [String]) throws(TrustListError) -> Result
@@ -308,7 +316,7 @@ public final class TrustService: Sendable {
     /// ``installInMemory(_:at:)`` then ``persist(_:_:events:)``, and the outcome recorded
     /// (``TrustStore/recordPersist(_:at:)``): a run that could not store its results is reported by status while the
     /// failure lasts.
-    private func installAndRecord(
+    func installAndRecord(
         _ store: TrustStore, at time: Date, events: inout [String]
     ) -> TrustListError? {
         let installed = installInMemory(store, at: time)
@@ -318,7 +326,7 @@ public final class TrustService: Sendable {
     }
 
     /// Replaces what readers see with the engine's state.
-    private func publish(_ engine: Engine, events: [String], _ extra: (inout Published) -> Void = { _ in }) {
+    func publish(_ engine: Engine, events: [String], _ extra: (inout Published) -> Void = { _ in }) {
         let store = engine.store
         let signedLists = store.lists.current.mapValues(SignedListVersion.init)
         let signedCRLs = store.crls.current.mapValues(SignedListVersion.init)
@@ -327,6 +335,9 @@ public final class TrustService: Sendable {
         let persistFailure = store.persistFailure
         let counters = engine.counters
         let schedule = engine.schedule
+        statusLists.install(
+            ServiceStatusLists.StoreView(
+                lists: store.statusLists.current, records: store.statusLists.records, crls: store.crls.current))
         published.withLock { published in
             published.records = records
             published.events = events

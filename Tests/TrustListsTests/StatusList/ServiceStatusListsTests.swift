@@ -7,8 +7,9 @@ import TrustLists
 import TrustListsService
 import X509
 
-/// The service's status lists (docs/architecture.md, Status lists): fetched on demand only for allowed hosts, within the
-/// bound, one fetch shared by concurrent decisions; prefetched at refresh and verified against a decision's anchor.
+/// The service's status lists (docs/architecture.md, Status lists): fetched on demand only for allowed hosts, within
+/// the bound, one fetch shared by concurrent decisions, verified against the decision's anchor and stored. (Prefetch and
+/// the store: ``StatusListStoreTests``.)
 /// Tokens and expectations from Python (``TestStatusLists``).
 @Suite("Status lists: the service's fetch", .requires(.interopModules))
 struct ServiceStatusListsTests {
@@ -35,9 +36,17 @@ struct ServiceStatusListsTests {
         try Certificate(pemEncoded: String(decoding: try fixtures().bytes(name), as: UTF8.self))
     }
 
-    static func configuration(_ statusLists: String) throws -> Configuration {
+    /// A service over a new cache folder (kept alive with it), for a network without lists.
+    static func service(_ statusLists: String, fetcher: any ListFetching) throws -> (TrustService, TemporaryDirectory) {
+        let folder = try TemporaryDirectory()
+        let configuration = try configuration(statusLists, cache: folder.url.appendingPathComponent("cache"))
+        return (TrustService(configuration: configuration, fetcher: fetcher), folder)
+    }
+
+    static func configuration(_ statusLists: String, cache: URL? = nil) throws -> Configuration {
+        let cacheMember = cache.map { #""cacheDirectory": "\#($0.path)", "# } ?? ""
         let json =
-            #"{"networks": [{"id": "a", "root": {"url": "https://root.example/r.pem", "sha256": ["\#(String(repeating: "ab", count: 32))"]}, "vical": {"url": "https://lists.example/vical"}, "statusLists": \#(statusLists)}]}"#
+            #"{\#(cacheMember)"networks": [{"id": "a", "root": {"url": "https://root.example/r.pem", "sha256": ["\#(String(repeating: "ab", count: 32))"]}, "vical": {"url": "https://lists.example/vical"}, "statusLists": \#(statusLists)}]}"#
         return try Configuration(json: Data(json.utf8), file: URL(fileURLWithPath: "/nonexistent/trustlists.json"))
     }
 
@@ -49,12 +58,13 @@ struct ServiceStatusListsTests {
         let expected = try #require(fixtures.expected["valid-2bit.cwt"])
         let source = MemorySource()
         source.set(fixtures.uri, .bytes(try fixtures.bytes("valid-2bit.cwt")))
-        let lists = ServiceStatusLists(
-            configuration: try Self.configuration(#"{"allowedHosts": ["issuer.example"]}"#), fetcher: source)
+        let (service, folder) = try Self.service(#"{"allowedHosts": ["issuer.example"]}"#, fetcher: source)
+        let lists = service.statusLists
         let reference = StatusListReference(index: 0, uri: fixtures.uri)
         for _ in 0..<2 {
-            guard case .list(let list) = lists.statusList(
-                for: reference, format: .cwt, anchor: try certificate("iaca.pem"), network: "a", at: time)
+            guard
+                case .list(let list) = lists.statusList(
+                    for: reference, format: .cwt, anchor: try certificate("iaca.pem"), network: "a", at: time)
             else {
                 Issue.record("no list")
                 return
@@ -64,8 +74,15 @@ struct ServiceStatusListsTests {
         }
         #expect(source.requests.count == 1)
         #expect(source.requests.first?.accept == "application/statuslist+jwt, application/statuslist+cwt")
-        guard case .unavailable(let error) = lists.statusList(
-            for: reference, format: .cwt, anchor: try certificate("other-iaca.pem"), network: "a", at: time)
+        // Stored in the one store, under the network and the SHA-256 of the URI.
+        #expect(lists.waitUntilIdle(seconds: 10))
+        let stored = StoreLayout(root: folder.url.appendingPathComponent("cache")).statusLists(
+            StatusListID(network: "a", uri: fixtures.uri))
+        let sha = hexString(Digest.sha256.hash(try fixtures.bytes("valid-2bit.cwt")))
+        #expect(FileManager.default.fileExists(atPath: stored.appendingPathComponent("\(sha).token").path))
+        guard
+            case .unavailable(let error) = lists.statusList(
+                for: reference, format: .cwt, anchor: try certificate("other-iaca.pem"), network: "a", at: time)
         else {
             Issue.record("a list signed under another IACA answered")
             return
@@ -78,11 +95,12 @@ struct ServiceStatusListsTests {
         let fixtures = try fixtures()
         let source = MemorySource()
         source.set(fixtures.uri, .bytes(try fixtures.bytes("valid-2bit.cwt")))
-        let lists = ServiceStatusLists(
-            configuration: try Self.configuration(#"{"allowedHosts": ["issuer.example.org"]}"#), fetcher: source)
-        guard case .unavailable(let error) = lists.statusList(
-            for: StatusListReference(index: 0, uri: fixtures.uri), format: nil, anchor: try certificate("iaca.pem"),
-            network: "a", at: time)
+        let (service, _) = try Self.service(#"{"allowedHosts": ["issuer.example.org"]}"#, fetcher: source)
+        let lists = service.statusLists
+        guard
+            case .unavailable(let error) = lists.statusList(
+                for: StatusListReference(index: 0, uri: fixtures.uri), format: nil, anchor: try certificate("iaca.pem"),
+                network: "a", at: time)
         else {
             Issue.record("fetched from a host not allowed")
             return
@@ -92,13 +110,14 @@ struct ServiceStatusListsTests {
         #expect(source.requests.isEmpty)
     }
 
-    @Test("a server that hangs costs a decision its bound; concurrent decisions share the one fetch, whose list is kept")
+    @Test(
+        "a server that hangs costs a decision its bound; concurrent decisions share the one fetch, whose list is kept")
     func boundedAndShared() throws {
         let fixtures = try fixtures()
         let fetcher = GatedFetcher(body: try fixtures.bytes("valid-1bit.jwt"))
-        let lists = ServiceStatusLists(
-            configuration: try Self.configuration(#"{"allowedHosts": ["issuer.example"], "fetchTimeoutSeconds": 0.2}"#),
-            fetcher: fetcher)
+        let (service, _) = try Self.service(
+            #"{"allowedHosts": ["issuer.example"], "fetchTimeoutSeconds": 0.2}"#, fetcher: fetcher)
+        let lists = service.statusLists
         let reference = StatusListReference(index: 0, uri: fixtures.uri)
         let anchor = try certificate("iaca.pem")
         let time = self.time
@@ -124,38 +143,6 @@ struct ServiceStatusListsTests {
         #expect(fetcher.count.load(ordering: .relaxed) == 1)
     }
 
-    @Test("prefetch fetches every configured URI; the token is verified when a decision's anchor asks for it")
-    func prefetch() throws {
-        let fixtures = try fixtures()
-        let source = MemorySource()
-        source.set(fixtures.uri, .bytes(try fixtures.bytes("valid-8bit.jwt")))
-        let lists = ServiceStatusLists(
-            configuration: try Self.configuration(#"{"prefetch": ["\#(fixtures.uri)"]}"#), fetcher: source)
-        #expect(lists.prefetch(at: time) == 0)
-        #expect(source.requests.count == 1)
-        let reference = StatusListReference(index: 0, uri: fixtures.uri)
-        guard case .unavailable(let mismatch) = lists.statusList(
-            for: reference, format: nil, anchor: try certificate("other-iaca.pem"), network: "a", at: time)
-        else {
-            Issue.record("verified under another IACA")
-            return
-        }
-        #expect(mismatch.code == .statusListSignerMismatch)
-        #expect(lists.prefetch(at: time) == 0)
-        guard case .list(let list) = lists.statusList(
-            for: reference, format: nil, anchor: try certificate("iaca.pem"), network: "a", at: time)
-        else {
-            Issue.record("the prefetched list did not verify under its IACA")
-            return
-        }
-        #expect(list.count == fixtures.expected["valid-8bit.jwt"]?.count)
-        #expect(source.requests.count == 2)
-        source.set(fixtures.uri, .failure(TrustListError(.httpStatus, "404")))
-        #expect(lists.prefetch(at: time) == 1)
-        #expect(lists.snapshot[fixtures.uri]?.list?.sha256 == list.sha256)
-        #expect(lists.snapshot[fixtures.uri]?.lastError?.code == .httpStatus)
-    }
-
     @Test("status rows: the kept list's facts as Python built them, its state at the time, the last error")
     func rows() throws {
         let fixtures = try fixtures()
@@ -164,13 +151,15 @@ struct ServiceStatusListsTests {
         source.set(fixtures.uri, .bytes(try fixtures.bytes("valid-4bit.cwt")))
         let other = "https://issuer.example/statuslists/404"
         source.set(other, .failure(TrustListError(.httpStatus, "404")))
-        let lists = ServiceStatusLists(
-            configuration: try Self.configuration(#"{"prefetch": ["\#(other)"], "allowedHosts": ["issuer.example"]}"#),
-            fetcher: source)
+        let (service, _) = try Self.service(
+            #"{"prefetch": ["\#(other)"], "allowedHosts": ["issuer.example"]}"#, fetcher: source)
+        let lists = service.statusLists
+        // The refresh fetches the prefetch URI (its failure recorded in the store); a decision fetches the other.
+        _ = try service.refresh(at: time, lockTimeout: 5)
         _ = lists.statusList(
             for: StatusListReference(index: 0, uri: fixtures.uri), format: nil, anchor: try certificate("iaca.pem"),
             network: "a", at: time)
-        lists.prefetch(at: time)
+        #expect(lists.waitUntilIdle(seconds: 10))
         let rows = WireStatusListRow.rows(lists.snapshot, at: time)
         #expect(rows.map(\.uri) == [fixtures.uri, other])
         #expect(rows[1].state == "missing")
@@ -199,6 +188,7 @@ struct ServiceStatusListsTests {
         _ = service.statusLists.statusList(
             for: StatusListReference(index: 0, uri: fixtures.uri), format: nil, anchor: try certificate("iaca.pem"),
             network: "a", at: time)
+        #expect(service.statusLists.waitUntilIdle(seconds: 10))
         let family = try #require(service.metricsFamilies(at: time).first { $0.name == "trustlists_status_list_state" })
         let values = Dictionary(
             uniqueKeysWithValues: family.samples.map { sample in

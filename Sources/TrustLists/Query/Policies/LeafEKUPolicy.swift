@@ -10,10 +10,11 @@ struct LeafEKUPolicy: DecisionPolicy {
     func check<Row: ListedRow>(_ context: inout DecisionContext<Row>) -> TrustDecision.NotTrusted? {
         guard let validated = context.validated, let leaf = context.chain.first else { return nil }
         let anchor = validated.anchor
-        let has = leaf.extendedKeyUsage.map { $0.isEmpty ? "an empty EKU" : "EKU \($0.joined(separator: ", "))" }
-            ?? "no EKU extension"
         func refuse(_ reason: ReasonCode, _ lacks: String) -> TrustDecision.NotTrusted {
-            TrustDecision.NotTrusted(
+            let has =
+                leaf.extendedKeyUsage.map { $0.isEmpty ? "an empty EKU" : "EKU \($0.joined(separator: ", "))" }
+                ?? "no EKU extension"
+            return TrustDecision.NotTrusted(
                 reason: reason,
                 message: "the chain validates to \(anchor.subject) (\(anchor.list)), but the leaf \(leaf.subject) is "
                     + "not a \(context.profile.leafNoun): \(lacks) (it has \(has))",

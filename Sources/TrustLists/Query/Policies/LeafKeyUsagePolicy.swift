@@ -6,17 +6,15 @@ import X509
 /// ISO/IEC 18013-5 readerAuth; Table B.8, reader certificate keyUsage digitalSignature), so a listed CA certificate
 /// (keyCertSign only) or a key-encipherment certificate never speaks as a reader, even where the reader EKU is not
 /// required; likewise for the issuer of a credential and a wallet provider. A leaf without keyUsage is not restricted
-/// (RFC 5280 §4.2.1.3), except where the profile requires the extension (the issuer of an SD-JWT VC).
+/// (RFC 5280 §4.2.1.3), except where the profile requires the extension (the issuer of an SD-JWT VC). Applies when
+/// the profile names a ``DecisionProfile/keyUsageReason``.
 struct LeafKeyUsagePolicy: DecisionPolicy {
-    /// The reason when the leaf may not sign.
-    let reason: ReasonCode
-    /// Whether a leaf without a keyUsage extension is refused.
-    var extensionRequired = false
-
     func check<Row: ListedRow>(_ context: inout DecisionContext<Row>) -> TrustDecision.NotTrusted? {
-        guard let validated = context.validated, let leaf = context.chain.first else { return nil }
+        guard let reason = context.profile.keyUsageReason, let validated = context.validated,
+            let leaf = context.chain.first
+        else { return nil }
         guard let usage = leaf.keyUsage else {
-            guard extensionRequired else { return nil }
+            guard context.profile.keyUsageRequired else { return nil }
             return TrustDecision.NotTrusted(
                 reason: reason,
                 message: "the chain validates to \(validated.anchor.subject) (\(validated.anchor.list)), but the leaf "

@@ -1,5 +1,3 @@
-import X509
-
 /// ISO/IEC 18013-5:2021 Annex D, the worked "utopia" mDL, as published in other projects' test suites:
 ///
 /// - D.4.1.2, the DeviceResponse: the OpenWallet Foundation's identity-credential (Multipaz) test suite,
@@ -14,10 +12,10 @@ import X509
 /// Cross-checked outside this code with Python `cbor2` and `cryptography`: the document signer's signature verifies
 /// under this IACA, the issuerAuth signature under the document signer, and each of the six IssuerSignedItemBytes
 /// hashes to its MSO digest, so no byte of the signed parts can have been mistyped. The SessionTranscript (D.5.1) is
-/// the presentation tests' `AnnexD.sessionTranscriptBytes`, repeated here.
-enum AnnexDResponse {
+/// ``AnnexD/sessionTranscriptBytes``.
+extension AnnexD {
     /// D.4.1.2: the DeviceResponse.
-    static let deviceResponse = hex(
+    public static let deviceResponse = hex(
         """
         a36776657273696f6e63312e3069646f63756d656e747381a367646f6354797065756f72672e69736f2e31383031332e
         352e312e6d444c6c6973737565725369676e6564a26a6e616d65537061636573a1716f72672e69736f2e31383031332e
@@ -97,7 +95,7 @@ enum AnnexDResponse {
         """)
 
     /// The IACA that issued the document signer (DER).
-    static let iaca = hex(
+    public static let iaca = hex(
         """
         308201ce30820173a00302010202142ab4edd052b2582f4c6ad96186de70f4de5a3994300a06082a8648ce3d04030230
         233114301206035504030c0b75746f7069612069616361310b3009060355040613025553301e170d3230313030313030
@@ -111,30 +109,8 @@ enum AnnexDResponse {
         2100d088d8741f5d05b360ef6e85023e90df1d31dd1e6701a88efe9a7103021f986c
         """)
 
-    /// D.5.1: SessionTranscriptBytes, `#6.24(bstr .cbor SessionTranscript)` (NFC handover).
-    static let sessionTranscriptBytes = hex(
-        """
-        d81859024183d8185858a20063312e30018201d818584ba4010220012158205a88d182bce5f42efa59943f33359d2e8a
-        968ff289d93e5fa444b624343167fe225820b16e8cf858ddc7690407ba61d4c338237a8cfcf3de6aa672fc60a557aa32
-        fc67d818584ba40102200121582060e3392385041f51403051f2415531cb56dd3f999c71687013aac6768bc8187e2258
-        20e58deb8fdbe907f7dd5368245551a34796f7d2215c440c339bb0f7b67beccdfa8258c391020f487315d10209616301
-        013001046d646f631a200c016170706c69636174696f6e2f766e642e626c7565746f6f74682e6c652e6f6f6230081b28
-        128b37282801021c015c1e580469736f2e6f72673a31383031333a646576696365656e676167656d656e746d646f63a2
-        0063312e30018201d818584ba4010220012158205a88d182bce5f42efa59943f33359d2e8a968ff289d93e5fa444b624
-        343167fe225820b16e8cf858ddc7690407ba61d4c338237a8cfcf3de6aa672fc60a557aa32fc6758cd91022548721591
-        020263720102110204616301013000110206616301036e6663005102046163010157001a201e016170706c6963617469
-        6f6e2f766e642e626c7565746f6f74682e6c652e6f6f6230081b28078080bf2801021c021107c832fff6d26fa0beb34d
-        fcd555d4823a1c11010369736f2e6f72673a31383031333a6e66636e6663015a172b016170706c69636174696f6e2f76
-        6e642e7766612e6e616e57030101032302001324fec9a70b97ac9684a4e326176ef5b981c5e8533e5f00298cfccbc35e
-        700a6b020414
-        """)
-
     /// The elements of D.4.1.2, in the order sent.
-    static let elements = [
+    public static let responseElements = [
         "family_name", "issue_date", "expiry_date", "document_number", "portrait", "driving_privileges",
     ]
-
-    private static func hex(_ text: String) -> [UInt8] {
-        bytes(fromHex: text.filter { !$0.isWhitespace }) ?? []
-    }
 }

@@ -1,6 +1,4 @@
-import X509
-
-/// The worked example of ISO/IEC 18013-5:2021 Annex D, as published in the test suite of the OpenWallet Foundation's
+/// ISO/IEC 18013-5:2021 Annex D, the request side, as published in the test suite of the OpenWallet Foundation's
 /// identity-credential (Multipaz) project, `multipaz/src/commonTest/kotlin/org/multipaz/mdoc/TestVectors.kt`
 /// (constants `ISO_18013_5_ANNEX_D_*`); the same bytes appear in other mdoc libraries' test suites.
 ///
@@ -8,9 +6,9 @@ import X509
 /// ItemsRequestBytes are ``itemsRequest``, its x5chain is ``readerCertificate``, and its readerAuth signature
 /// verifies over ReaderAuthenticationBytes built from ``sessionTranscriptBytes``, so no byte of the signed parts can
 /// have been mistyped. The reader certificate's SHA-256 was computed with `openssl x509 -outform der | sha256sum`.
-enum AnnexD {
+extension AnnexD {
     /// D.4.1.1: the DeviceRequest (one mDL DocRequest with readerAuth).
-    static let deviceRequest = hex(
+    public static let deviceRequest = hex(
         """
         a26776657273696f6e63312e306b646f63526571756573747381a26c6974656d7352657175657374d8185893a267646f
         6354797065756f72672e69736f2e31383031332e352e312e6d444c6a6e616d65537061636573a1716f72672e69736f2e
@@ -29,26 +27,8 @@ enum AnnexD {
         9424113fc9ec26cebcacacfcdb9695d28e99953becabc4e30ab4efacc839a81f9159933d192527ee91b449bb7f80bf
         """)
 
-    /// D.5.1: SessionTranscriptBytes, `#6.24(bstr .cbor SessionTranscript)` (NFC handover).
-    static let sessionTranscriptBytes = hex(
-        """
-        d81859024183d8185858a20063312e30018201d818584ba4010220012158205a88d182bce5f42efa59943f33359d2e8a
-        968ff289d93e5fa444b624343167fe225820b16e8cf858ddc7690407ba61d4c338237a8cfcf3de6aa672fc60a557aa32
-        fc67d818584ba40102200121582060e3392385041f51403051f2415531cb56dd3f999c71687013aac6768bc8187e2258
-        20e58deb8fdbe907f7dd5368245551a34796f7d2215c440c339bb0f7b67beccdfa8258c391020f487315d10209616301
-        013001046d646f631a200c016170706c69636174696f6e2f766e642e626c7565746f6f74682e6c652e6f6f6230081b28
-        128b37282801021c015c1e580469736f2e6f72673a31383031333a646576696365656e676167656d656e746d646f63a2
-        0063312e30018201d818584ba4010220012158205a88d182bce5f42efa59943f33359d2e8a968ff289d93e5fa444b624
-        343167fe225820b16e8cf858ddc7690407ba61d4c338237a8cfcf3de6aa672fc60a557aa32fc6758cd91022548721591
-        020263720102110204616301013000110206616301036e6663005102046163010157001a201e016170706c6963617469
-        6f6e2f766e642e626c7565746f6f74682e6c652e6f6f6230081b28078080bf2801021c021107c832fff6d26fa0beb34d
-        fcd555d4823a1c11010369736f2e6f72673a31383031333a6e66636e6663015a172b016170706c69636174696f6e2f76
-        6e642e7766612e6e616e57030101032302001324fec9a70b97ac9684a4e326176ef5b981c5e8533e5f00298cfccbc35e
-        700a6b020414
-        """)
-
     /// D.4.1.1: the ItemsRequest, the content of the DocRequest's ItemsRequestBytes.
-    static let itemsRequest = hex(
+    public static let itemsRequest = hex(
         """
         a267646f6354797065756f72672e69736f2e31383031332e352e312e6d444c6a6e616d65537061636573a1716f72672e
         69736f2e31383031332e352e31a66b66616d696c795f6e616d65f56f646f63756d656e745f6e756d626572f572647269
@@ -57,7 +37,7 @@ enum AnnexD {
         """)
 
     /// D.5.4: the reader certificate (CN=reader, issued by CN=reader root, 2020-10-01 .. 2023-12-31).
-    static let readerCertificate = hex(
+    public static let readerCertificate = hex(
         """
         308201b330820158a00302010202147552715f6add323d4934a1ba175dc945755d8b50300a06082a8648ce3d04030230
         163114301206035504030c0b72656164657220726f6f74301e170d3230313030313030303030305a170d323331323331
@@ -72,26 +52,19 @@ enum AnnexD {
         """)
 
     /// SHA-256 of ``readerCertificate``'s DER, from `openssl x509 -inform der -outform der | sha256sum`.
-    static let readerCertificateSHA256 = "46afc5d08e001b422ab57463a0dd9dfabbd8fc4ba4ca5fc7d2c0c08f15de3aac"
+    public static let readerCertificateSHA256 = "46afc5d08e001b422ab57463a0dd9dfabbd8fc4ba4ca5fc7d2c0c08f15de3aac"
 
     /// SHA-256 of the ReaderAuthenticationBytes (755 bytes) of D.4.1.1 in the session of D.5.1, built with `cbor2`.
-    static let readerAuthenticationBytesSHA256 = "d6e35addfc49a676827927344952930758be15354bc022a3da8524bff0ba35c9"
+    public static let readerAuthenticationBytesSHA256 = "d6e35addfc49a676827927344952930758be15354bc022a3da8524bff0ba35c9"
 
     /// The reader certificate's notBefore, 2020-10-01T00:00:00Z, in seconds since 1970.
-    static let readerNotBefore: Double = 1_601_510_400
+    public static let readerNotBefore: Double = 1_601_510_400
     /// The reader certificate's notAfter, 2023-12-31T00:00:00Z, in seconds since 1970.
-    static let readerNotAfter: Double = 1_703_980_800
+    public static let readerNotAfter: Double = 1_703_980_800
 
     /// The data elements of D.4.1.1 in the order sent, with their IntentToRetain.
-    static let elements: [(String, Bool)] = [
+    public static let requestedElements: [(String, Bool)] = [
         ("family_name", true), ("document_number", true), ("driving_privileges", true), ("issue_date", true),
         ("expiry_date", true), ("portrait", false),
     ]
-}
-
-/// Bytes from hex, ignoring white space; traps on a malformed literal (test data only).
-func hex(_ text: String) -> [UInt8] {
-    let digits = String(text.filter { !$0.isWhitespace })
-    guard let bytes = bytes(fromHex: digits) else { fatalError("malformed hex literal in a test") }
-    return bytes
 }

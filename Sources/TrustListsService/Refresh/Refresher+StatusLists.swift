@@ -1,0 +1,73 @@
+import Foundation
+import TrustLists
+import X509
+
+extension Refresher {
+    /// The status list phase of a run (docs/architecture.md, Status lists), after the CRLs: first every current
+    /// status list whose signer a CRL of its network now lists loses its place (`revoked`); then every `prefetch` URI
+    /// of the chosen networks is fetched at once (``ParallelFetch``: conditional, the `Accept` of status lists, the
+    /// token limit as byte cap), verified against the anchors of the network's lists (its signer must chain to a CA
+    /// one of them names) and its CRLs, with the one rollback rule against the source's high-water mark
+    /// (`status_rollback`, `status_equivocation`), and committed through
+    /// ``accept(_:from:as:in:verify:at:verificationSeconds:)`` as every source is; a failure keeps the last good
+    /// token.
+    /// - Parameters:
+    ///   - networks: the networks whose lists this run refreshed; nil for all.
+    ///   - time: the run's start time, UTC.
+    /// - Returns: per prefetched URI, in network and configuration order, what happened.
+    func refreshStatusLists(networks: Set<String>?, at time: Date) -> [StatusListRefreshResult] {
+        store.dropRevokedStatusLists(at: time)
+        var chosen: [(id: StatusListID, uri: String)] = []
+        for network in configuration.networks where networks?.contains(network.id) ?? true {
+            for uri in network.statusLists.prefetch {
+                chosen.append((StatusListID(network: network.id, uri: uri), uri))
+            }
+        }
+        let fetched = ParallelFetch.run(
+            chosen.map { request($0.id, uri: $0.uri) }, with: statusListFetcher ?? fetcher, cancellation: cancellation)
+        return zip(chosen, fetched).map { source, result in
+            let outcome: RefreshOutcome
+            var seconds: TimeInterval?
+            do throws(TrustListError) {
+                let answer = try result.get()
+                outcome = try accept(
+                    answer, from: source.uri, as: source.id, in: StoredStatusLists.self,
+                    verify: { bytes, accepted throws(TrustListError) in
+                        try store.verifyStatusList(
+                            bytes, as: source.id, accepted: accepted, refusesExpired: true, at: time)
+                    }, at: time, verificationSeconds: &seconds)
+            } catch  where isCancellation(error) {
+                outcome = .cancelled
+            } catch {
+                outcome = fail(StoredStatusLists.self, source.id, error, at: time)
+            }
+            return StatusListRefreshResult(
+                id: source.id, uri: source.uri, outcome: outcome,
+                current: store.statusLists.records[source.id]?.current)
+        }
+    }
+
+    /// A status list request: conditional when the source has a current token.
+    private func request(_ id: StatusListID, uri: String) -> FetchRequest {
+        let record = store.statusLists.records[id]
+        let inUse = store.statusLists.current[id] != nil
+        var request = FetchRequest(
+            url: uri, etag: inUse ? record?.etag : nil, lastModified: inUse ? record?.lastModified : nil,
+            accept: ServiceStatusLists.accept)
+        request.maxBytes = StatusListLimits().maxTokenBytes
+        request.maxBytesSetting = "the status list token limit"
+        return request
+    }
+}
+
+/// The result of refreshing one prefetched status list.
+public struct StatusListRefreshResult: Sendable {
+    /// The network and URI digest.
+    public let id: StatusListID
+    /// The URI.
+    public let uri: String
+    /// What happened (``RefreshOutcome``, as for lists).
+    public let outcome: RefreshOutcome
+    /// The token in use after the refresh; nil when none.
+    public let current: StatusListSummary?
+}
