@@ -73,6 +73,20 @@ struct DemoCommandTests {
             textRun.standardOutput.contains("verifiers, \(services.count) LoTE services (\(listed) listed)"),
             "\(textRun.standardOutput)")
         #expect(services.count == 3 && listed == 2)
+        // The stored status list: a row of trustctl status, and in the export beside the lists, by its URI.
+        let published = try Data(contentsOf: target.appendingPathComponent("published/status-lists/demo.cwt"))
+        #expect(textRun.standardOutput.contains("Status lists:"), "\(textRun.standardOutput)")
+        let row = textRun.standardOutput.split(separator: "\n").first { $0.hasPrefix("file://localhost/") }
+        #expect(row?.split(separator: " ").suffix(2) == ["fresh", "-"], "\(textRun.standardOutput)")
+        let export = try TemporaryDirectory()
+        let (exportCode, _) = CLIRun.run(["export", export.url.path, "--config", configuration.file.path], now: now)
+        #expect(exportCode == 0)
+        let pointer = try JSONSerialization.jsonObject(
+            with: try Data(contentsOf: export.url.appendingPathComponent("current.json"))) as? [String: Any]
+        let exported = try #require((pointer?["statusLists"] as? [String: [String: Any]])?.values.first)
+        #expect((exported["uri"] as? String)?.hasSuffix("/published/status-lists/demo.cwt") == true)
+        let path = try #require(exported["path"] as? String)
+        #expect(try Data(contentsOf: export.url.appendingPathComponent(path)) == published)
         // Four days on, past nextUpdate and the default 3-day grace, both lists are expired: CRITICAL.
         let (later, _) = CLIRun.run(["status", "--config", configuration.file.path], now: now + 4 * 86_400 + 60)
         #expect(later == 2)
