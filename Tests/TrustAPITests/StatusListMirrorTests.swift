@@ -105,7 +105,9 @@ struct StatusListMirrorTests {
                 #"{"allowInsecureURLs": \#(insecure), "networks": [{"id": "a", "root": {"url": "https://root.example/r.pem", "sha256": ["\#(String(repeating: "ab", count: 32))"]}, "vical": {"url": "https://lists.example/vical"}, "statusLists": {"mirror": "\#(mirror)"}}]}"#
             return try Configuration(json: Data(json.utf8), file: URL(fileURLWithPath: "/nonexistent/trustlists.json"))
         }
-        #expect(try configuration("https://primary.test:8441").networks[0].statusLists.mirror == "https://primary.test:8441")
+        #expect(
+            try configuration("https://primary.test:8441").networks[0].statusLists.mirror == "https://primary.test:8441"
+        )
         #expect(throws: ConfigurationError.self) { try configuration("https://primary.test:8441/") }
         #expect(throws: ConfigurationError.self) { try configuration("http://primary.test:8441") }
         #expect(try configuration("http://primary.test:8441", insecure: true).networks[0].statusLists.mirror != nil)

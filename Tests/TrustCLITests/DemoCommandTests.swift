@@ -81,8 +81,9 @@ struct DemoCommandTests {
         let export = try TemporaryDirectory()
         let (exportCode, _) = CLIRun.run(["export", export.url.path, "--config", configuration.file.path], now: now)
         #expect(exportCode == 0)
-        let pointer = try JSONSerialization.jsonObject(
-            with: try Data(contentsOf: export.url.appendingPathComponent("current.json"))) as? [String: Any]
+        let pointer =
+            try JSONSerialization.jsonObject(
+                with: try Data(contentsOf: export.url.appendingPathComponent("current.json"))) as? [String: Any]
         let exported = try #require((pointer?["statusLists"] as? [String: [String: Any]])?.values.first)
         #expect((exported["uri"] as? String)?.hasSuffix("/published/status-lists/demo.cwt") == true)
         let path = try #require(exported["path"] as? String)
@@ -124,7 +125,7 @@ struct DemoCommandTests {
     }
 
     @Test(
-        "the demo's status list, read by Python, is a CWT signed under the first IACA holding 0, 1, 2 where its mDLs point",
+        "the demo's status list, read by Python: a CWT signed under the first IACA, 0, 1, 2 where its mDLs point",
         .requires(.interopModules))
     func statusListAsPythonReadsIt() throws {
         let folder = try TemporaryDirectory()

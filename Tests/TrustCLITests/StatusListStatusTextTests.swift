@@ -41,16 +41,20 @@ struct StatusListStatusTextTests {
         let exp = formatter.string(from: Date(timeIntervalSince1970: TimeInterval(try #require(expected.exp))))
         let table = lines.joined(separator: "\n")
         let header = try #require(table.split(separator: "\n").first { $0.hasPrefix("URI") })
-        #expect(header.split(separator: " ").map(String.init) == [
-            "URI", "ISSUER", "FORMAT", "BITS", "COUNT", "IAT", "EXP", "STATE", "LAST", "ERROR",
-        ])
+        #expect(
+            header.split(separator: " ").map(String.init) == [
+                "URI", "ISSUER", "FORMAT", "BITS", "COUNT", "IAT", "EXP", "STATE", "LAST", "ERROR",
+            ])
         let row = try #require(table.split(separator: "\n").first { $0.hasPrefix(fixtures.uri + " ") }, "\(table)")
         let signer = try Certificate(pemEncoded: String(decoding: try fixtures.bytes("signer.pem"), as: UTF8.self))
         #expect(row.contains(signer.subject.rfc4514), "\(row)")
-        let facts = row.replacingOccurrences(of: signer.subject.rfc4514, with: "").split(separator: " ").map(String.init)
+        let facts = row.replacingOccurrences(of: signer.subject.rfc4514, with: "").split(separator: " ").map(
+            String.init)
         #expect(
-            facts == [fixtures.uri, "cwt", String(try #require(expected.bits)), String(try #require(expected.count)),
-                iat, exp, "fresh", "-"], "\(row)")
+            facts == [
+                fixtures.uri, "cwt", String(try #require(expected.bits)), String(try #require(expected.count)),
+                iat, exp, "fresh", "-",
+            ], "\(row)")
         let failed = try #require(table.split(separator: "\n").first { $0.hasPrefix(other + " ") }, "\(table)")
         #expect(failed.split(separator: " ").suffix(2) == ["missing", "http_status"], "\(failed)")
         #expect(lines.contains { $0.hasPrefix("status list \(other): last error http_status: ") }, "\(table)")

@@ -1,6 +1,6 @@
 import COSE
-import Foundation
 internal import CZlib
+import Foundation
 import TrustLists
 import X509
 
@@ -68,7 +68,9 @@ public enum StatusListPublisher {
     ///   - signerChain: the x5chain, the signer's certificate first (one certificate: a single bstr).
     /// - Returns: the CWT's bytes, as served with `application/statuslist+cwt`.
     /// - Throws: ``TrustListError`` when zlib fails; ``COSEError`` or ``X509Error`` when OpenSSL cannot sign.
-    public static func signedCWT(_ content: Content, signerKey: PrivateKey, signerChain: [Certificate]) throws
+    public static func signedCWT(
+        _ content: Content, signerKey: PrivateKey, signerChain: [Certificate]
+    ) throws
         -> [UInt8]
     {
         try signedCWT(

@@ -89,7 +89,8 @@ public struct StatusListSettings: Sendable, Hashable {
             else {
                 throw ConfigurationError(
                     file: reader.file, path: path,
-                    message: "expected a host name or an IP literal (no scheme, path or port), found \(entry.described)")
+                    message: "expected a host name or an IP literal (no scheme, path or port), found \(entry.described)"
+                )
             }
             if !allowedHosts.contains(host) { allowedHosts.append(host) }
         }
@@ -102,7 +103,8 @@ public struct StatusListSettings: Sendable, Hashable {
             }
             guard URLComponents(string: mirror)?.query == nil, !mirror.hasSuffix("/") else {
                 throw reader.error(
-                    at: "mirror", "expected a base URL without a trailing slash or query (https://host:port), found '\(mirror)'")
+                    at: "mirror",
+                    "expected a base URL without a trailing slash or query (https://host:port), found '\(mirror)'")
             }
             self.mirror = mirror
         }

@@ -12,7 +12,8 @@ public struct PublishedStatusList: Sendable {
     public let uriSHA256: String
     /// `jwt` or `cwt`.
     public let format: StatusListTokenFormat
-    /// The token's bytes, SHA-256, `iat` (as ``SignedListVersion/date``) and `exp` (as ``SignedListVersion/nextUpdate``).
+    /// The token's bytes, SHA-256, `iat` (as ``SignedListVersion/date``) and `exp` (as
+    /// ``SignedListVersion/nextUpdate``).
     public let version: SignedListVersion
 
     /// The published form of a kept list.

@@ -14,14 +14,18 @@ struct StatusListMirrorFetching: ListFetching {
     /// The mirror URL of `uri`, or nil when no network fetches it from a mirror.
     func mirrorURL(of uri: String) -> String? {
         guard
-            let mirror = settings.first(where: { $0.mirror != nil && ($0.prefetch.contains(uri) || $0.allows(uri: uri)) })?
-                .mirror
+            let mirror = settings.first(where: {
+                $0.mirror != nil && ($0.prefetch.contains(uri) || $0.allows(uri: uri))
+            })?
+            .mirror
         else { return nil }
         return "\(mirror)/v1/status-lists/\(PublishedStatusList.name(of: uri))"
     }
 
     func fetch(_ request: FetchRequest, cancellation: CancellationToken?) throws(TrustListError) -> FetchResult {
-        guard let url = mirrorURL(of: request.url) else { return try fetcher.fetch(request, cancellation: cancellation) }
+        guard let url = mirrorURL(of: request.url) else {
+            return try fetcher.fetch(request, cancellation: cancellation)
+        }
         var mirrored = request
         mirrored.url = url
         return try fetcher.fetch(mirrored, cancellation: cancellation)
