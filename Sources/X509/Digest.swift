@@ -83,19 +83,28 @@ private final class FetchedDigests: @unchecked Sendable {
     }
 }
 
-/// Lower-case hexadecimal text of bytes (`"3b5456…"`), as pins are written in configuration and JSON.
+/// Lower-case hexadecimal text of bytes (`"3b5456…"`), as pins are written in configuration and JSON. Contiguous
+/// bytes (an array, a slice, `Data`) are written straight into the string's storage; building a generation writes
+/// one for every listed certificate.
 public func hexString(_ bytes: some Sequence<UInt8>) -> String {
-    var text: [UInt8] = []
-    text.reserveCapacity(bytes.underestimatedCount * 2)
-    for byte in bytes {
-        text.append(hexDigits[Int(byte >> 4)])
-        text.append(hexDigits[Int(byte & 0x0f)])
-    }
-    return String(decoding: text, as: UTF8.self)
+    if let text = bytes.withContiguousStorageIfAvailable({ hexString(buffer: $0) }) { return text }
+    return Array(bytes).withUnsafeBufferPointer { hexString(buffer: $0) }
 }
 
-/// The ASCII codes of `0`…`9`, `a`…`f`.
-private let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+/// The hexadecimal text of `buffer`, written into a new string's storage.
+private func hexString(buffer: UnsafeBufferPointer<UInt8>) -> String {
+    String(unsafeUninitializedCapacity: buffer.count * 2) { text in
+        let digits: StaticString = "0123456789abcdef"
+        let table = digits.utf8Start
+        var offset = 0
+        for byte in buffer {
+            text[offset] = table[Int(byte >> 4)]
+            text[offset + 1] = table[Int(byte & 0x0f)]
+            offset += 2
+        }
+        return offset
+    }
+}
 
 /// Bytes from hexadecimal text (either case, no separators), or nil when the text is not an even number of hex
 /// digits.

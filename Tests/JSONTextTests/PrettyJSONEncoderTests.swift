@@ -149,6 +149,16 @@ struct PrettyJSONEncoderTests {
         func encode(to encoder: any Encoder) throws {}
     }
 
+    @Test("128-bit integers are their decimal text, alone and in an array (2^100 and UInt128.max, as Python prints them)")
+    func wideIntegers() throws {
+        // Python: str(2**100), str(-(2**100)), str(2**128 - 1).
+        let power = "1267650600228229401496703205376"
+        let unsignedMax = "340282366920938463463374607431768211455"
+        #expect(try Self.encoder.encode(UInt128.max) == Array((unsignedMax + "\n").utf8))
+        let array = String(decoding: try Self.encoder.encode([Int128(1) << 100, -(Int128(1) << 100)]), as: UTF8.self)
+        #expect(array.filter { !$0.isWhitespace } == "[\(power),-\(power)]")
+    }
+
     @Test("top-level scalars and empty containers are written as JSONEncoder writes them")
     func topLevel() throws {
         #expect(try Self.encoder.encode("a/b") == Array("\"a/b\"\n".utf8))
