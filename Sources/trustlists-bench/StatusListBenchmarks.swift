@@ -8,7 +8,7 @@ import X509
 /// Group `status`: verify + inflate of a Token Status List (draft-ietf-oauth-status-list) of 10^6 credentials at 1 and
 /// 8 bits, as a JWT and as a CWT, next to the floor of Python's `zlib.decompress` + ES256 signature check over the same
 /// bytes in the same run; where our time goes (decode, inflate); the peak resident set of a verification; and the cost
-/// of one lookup.
+/// of one lookup; the cost of the lookup inside a memoized credential decision (StatusDecisionBenchmarks).
 enum StatusListBenchmarks {
     /// Credentials per list.
     static let entries = 1_000_000
@@ -134,6 +134,7 @@ enum StatusListBenchmarks {
                 "  \(Bench.label("lookup(_:), \(name)"))\(Bench.duration(lookups.median / 1_000))/lookup  "
                     + "(\(lookups.method), 1,000 lookups per iter)")
         }
+        try StatusDecisionBenchmarks.run(random: &random)
     }
 
     /// The JWT of a list: `typ` statuslist+jwt, `x5c` the signer, ES256.

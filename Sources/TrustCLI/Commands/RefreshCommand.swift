@@ -21,6 +21,11 @@ enum RefreshCommand: Command {
             After storing, what a fresh process would load is read back (names, SHA-256, regular files); a file
             that does not read back is written once more, else the run is a WARNING (persist_error).
 
+            One line per prefetched status list (statusLists.prefetch) follows the lists: its outcome, state
+            (fresh, expired, missing) and its network's statusLists.mode. A status list counts for the exit status
+            only in mode require (missing or expired CRITICAL, kept last good WARNING); in warn and off it is shown
+            only.
+
             EXIT STATUS (monitoring-plugin convention): 0 OK, 1 WARNING (a list is overdue or failed to refresh
             and kept its last good version, or the results could not be stored: persist_error), 2 CRITICAL (a list
             is expired or has no trust), 3 UNKNOWN (configuration or usage error, a cache directory that cannot be
@@ -91,6 +96,19 @@ enum RefreshCommand: Command {
                 if shown.moreRemoved > 0 { lines.append("    - and \(CountText.grouped(shown.moreRemoved)) more") }
             }
             lines += result.notes.map { "    note: \($0)" }
+        }
+        for list in report.statusLists {
+            var line = "status list \(list.id.network) \(list.uri)  "
+            if case .updated = list.outcome, let current = list.current {
+                line += "updated: iat \(Timestamp.text(current.issuedAt)), \(current.bits) bits, "
+                    + CountText.of(current.count, "entry", "entries")
+            } else {
+                line += list.outcome.message
+            }
+            line += "; state \(list.state.rawValue)"
+                + (list.state == .expired ? list.current?.expires.map { " (exp \(Timestamp.text($0)))" } ?? "" : "")
+                + ", mode \(list.mode.rawValue)"
+            lines.append(line)
         }
         lines += report.events.map { "note: \($0)" }
         if let error = report.persistError { lines.append("error: the results were not stored: \(error)") }

@@ -8,7 +8,8 @@ public enum MonitoringHeadline {
     /// The headline.
     /// - Parameters:
     ///   - status: the monitoring status.
-    ///   - problems: what is wrong, most important first (``problem(_:state:lastError:)``, ``notStored(_:)``).
+    ///   - problems: what is wrong, most important first (``problem(_:state:lastError:)``,
+    ///     ``statusListProblem(network:uri:state:mode:lastError:)``, ``notStored(_:)``).
     ///   - states: the state of every configured list, counted in ``ListState`` order.
     public static func text(_ status: MonitoringStatus, problems: [String], states: [ListState]) -> String {
         let counts = ListState.listStates.compactMap { state -> String? in
@@ -32,6 +33,29 @@ public enum MonitoringHeadline {
         case .fresh: return lastError.map { "\(id) kept last good (\($0))" }
         case .overdue, .stale: return "\(id) \(state.rawValue)" + (lastError.map { ", kept last good (\($0))" } ?? "")
         case .expired, .noTrust, .missing, .none: return "\(id) \(state.rawValue)" + failure
+        }
+    }
+
+    /// What is wrong with one prefetched status list that counts for monitoring (its network's `statusLists.mode` is
+    /// `require`: ``StatusListState/monitoringStatus(mode:refreshFailed:)``), or nil when nothing is:
+    /// `status list demo https://issuer.example/status/1 expired (network_error)`,
+    /// `status list demo https://issuer.example/status/1 missing`,
+    /// `status list demo https://issuer.example/status/1 kept last good (status_rollback)`.
+    /// - Parameters:
+    ///   - network: the network id.
+    ///   - uri: the list's URI.
+    ///   - state: its state.
+    ///   - mode: the network's status list mode.
+    ///   - lastError: the reason of its last failed refresh, when the last refresh failed.
+    public static func statusListProblem(
+        network: String, uri: String, state: StatusListState, mode: StatusListSettings.Mode,
+        lastError: TrustListError.Code?
+    ) -> String? {
+        guard state.monitoringStatus(mode: mode, refreshFailed: lastError != nil) != .ok else { return nil }
+        let failure = lastError.map { " (\($0))" } ?? ""
+        switch state {
+        case .fresh: return "status list \(network) \(uri) kept last good" + failure
+        case .expired, .missing: return "status list \(network) \(uri) \(state.rawValue)" + failure
         }
     }
 

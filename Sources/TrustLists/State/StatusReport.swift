@@ -62,6 +62,8 @@ public struct StatusReport: Sendable {
     public let persistFailure: RecordedFailure?
     /// Per CA with a CRL source (`none` excluded), in source order.
     public let crls: [CRLStatus]
+    /// Per prefetched status list URI of each network, in configuration order.
+    public let statusLists: [StatusListMonitoring]
 
     /// Evaluates every configured list at `time` from its record.
     /// - Parameters:
@@ -71,12 +73,15 @@ public struct StatusReport: Sendable {
     ///   - crlSources: the CRL sources of the listed CAs.
     ///   - crlRecords: the records per CRL slot.
     ///   - persistFailure: the failures to store the results since the last run that stored them.
+    ///   - statusListRecords: the records per status list source.
     ///   - time: the time asked about, UTC.
     public init(
         configuration: Configuration, records: [ListID: ListRecord], events: [String], crlSources: [CRLSource] = [],
-        crlRecords: [CRLSlotID: CRLRecord] = [:], persistFailure: RecordedFailure? = nil, at time: Date
+        crlRecords: [CRLSlotID: CRLRecord] = [:], persistFailure: RecordedFailure? = nil,
+        statusListRecords: [StatusListID: StatusListRecord] = [:], at time: Date
     ) {
         self.time = time
+        statusLists = StatusListMonitoring.prefetched(configuration, records: statusListRecords, at: time)
         self.events = events
         self.persistFailure = persistFailure
         crls = crlSources.filter(\.hasSource).map { CRLStatus($0, record: crlRecords[$0.slot], at: time) }
@@ -88,9 +93,11 @@ public struct StatusReport: Sendable {
 
     /// The monitoring-plugin status: CRITICAL when a list is expired or has no trust; WARNING when one is overdue, or
     /// its last refresh failed while its last good version is still trusted, or the results of the last refresh
-    /// could not be stored; else OK. CRLs count only in revocation mode `require` (``CRLStatus/monitoringStatus``).
+    /// could not be stored; else OK. CRLs count only in revocation mode `require` (``CRLStatus/monitoringStatus``),
+    /// prefetched status lists only in `statusLists.mode` `require` (``StatusListMonitoring/monitoringStatus``).
     public var monitoringStatus: MonitoringStatus {
-        let crlStatus = crls.map(\.monitoringStatus).max() ?? .ok
+        let crlStatus = max(
+            crls.map(\.monitoringStatus).max() ?? .ok, statusLists.map(\.monitoringStatus).max() ?? .ok)
         if lists.contains(where: { !$0.state.isTrusted }) || crlStatus == .critical { return .critical }
         if persistFailure != nil || crlStatus == .warning
             || lists.contains(where: { $0.state == .overdue || $0.lastAttemptFailed })
@@ -106,6 +113,7 @@ public struct StatusReport: Sendable {
         var problems: [String] = lists.compactMap { list in
             MonitoringHeadline.problem(list.id, state: list.state, lastError: list.lastError?.reason)
         }
+        problems += statusLists.compactMap(\.problem)
         if let failure = persistFailure { problems.append(MonitoringHeadline.notStored(failure.reason)) }
         return MonitoringHeadline.text(monitoringStatus, problems: problems, states: lists.map(\.state))
     }

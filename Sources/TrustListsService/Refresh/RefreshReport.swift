@@ -131,13 +131,18 @@ public struct RefreshReport: Sendable {
 
     /// The monitoring-plugin status: CRITICAL when a list is expired or has no trust; WARNING when one is overdue or
     /// failed to refresh, or the results could not be stored (a refresh that could not persist is not OK); else OK.
-    /// CRLs count only in revocation mode `require`: `stale` WARNING, `expired` or `missing` CRITICAL.
+    /// CRLs count only in revocation mode `require`: `stale` WARNING, `expired` or `missing` CRITICAL. Prefetched
+    /// status lists count only in `statusLists.mode` `require`: `expired` or `missing` CRITICAL, kept last good after
+    /// a failed refresh WARNING (``StatusListRefreshResult/monitoringStatus``).
     public var monitoringStatus: MonitoringStatus {
         let crlStatus =
             crls.map { $0.state.monitoringStatus(mode: revocationModes[$0.slot.network] ?? .warn) }.max() ?? .ok
-        if results.contains(where: { !$0.state.isTrusted }) || crlStatus == .critical { return .critical }
+        let sourceStatus = max(crlStatus, statusLists.map(\.monitoringStatus).max() ?? .ok)
+        if results.contains(where: { !$0.state.isTrusted }) || sourceStatus == .critical { return .critical }
         let failed = results.contains { $0.outcome.error != nil }
-        if failed || persistError != nil || results.contains(where: { $0.state == .overdue }) || crlStatus == .warning {
+        if failed || persistError != nil || results.contains(where: { $0.state == .overdue })
+            || sourceStatus == .warning
+        {
             return .warning
         }
         return .ok
@@ -146,10 +151,16 @@ public struct RefreshReport: Sendable {
     /// ``monitoringStatus`` as the exit status (0 to 2).
     public var exitStatus: Int32 { monitoringStatus.exitStatus }
 
-    /// The monitoring headline (``MonitoringHeadline``): `WARNING: demo/vical kept last good (rollback), 2 fresh`.
+    /// The monitoring headline (``MonitoringHeadline``): `WARNING: demo/vical kept last good (rollback), 2 fresh`;
+    /// a status list that counts (mode `require`) is named after the lists.
     public var headline: String {
         var problems = results.compactMap { result in
             MonitoringHeadline.problem(result.id, state: result.state, lastError: result.outcome.error?.code)
+        }
+        problems += statusLists.compactMap { list in
+            MonitoringHeadline.statusListProblem(
+                network: list.id.network, uri: list.uri, state: list.state, mode: list.mode,
+                lastError: list.outcome.error?.code)
         }
         if let persistError { problems.append(MonitoringHeadline.notStored(persistError.code)) }
         return MonitoringHeadline.text(monitoringStatus, problems: problems, states: results.map(\.state))

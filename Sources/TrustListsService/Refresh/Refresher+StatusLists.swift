@@ -41,9 +41,11 @@ extension Refresher {
             } catch {
                 outcome = fail(StoredStatusLists.self, source.id, error, at: time)
             }
+            let current = store.statusLists.records[source.id]?.current
             return StatusListRefreshResult(
-                id: source.id, uri: source.uri, outcome: outcome,
-                current: store.statusLists.records[source.id]?.current)
+                id: source.id, uri: source.uri, outcome: outcome, state: StatusListState.evaluate(current, at: time),
+                mode: configuration.networks.first { $0.id == source.id.network }?.statusLists.mode ?? .warn,
+                current: current)
         }
     }
 
@@ -68,6 +70,16 @@ public struct StatusListRefreshResult: Sendable {
     public let uri: String
     /// What happened (``RefreshOutcome``, as for lists).
     public let outcome: RefreshOutcome
+    /// The list's state after the refresh, at the refresh's time.
+    public let state: StatusListState
+    /// The network's `statusLists.mode`: whether the state counts for monitoring
+    /// (``StatusListState/monitoringStatus(mode:refreshFailed:)``).
+    public let mode: StatusListSettings.Mode
     /// The token in use after the refresh; nil when none.
     public let current: StatusListSummary?
+
+    /// What the list's state and outcome mean for monitoring.
+    public var monitoringStatus: MonitoringStatus {
+        state.monitoringStatus(mode: mode, refreshFailed: outcome.error != nil)
+    }
 }

@@ -363,7 +363,7 @@ public final class TrustService: Sendable {
         }
         return StatusReport(
             configuration: configuration, records: records, events: events, crlSources: crlSources,
-            crlRecords: crlRecords, persistFailure: persistFailure, at: time)
+            crlRecords: crlRecords, persistFailure: persistFailure, statusListRecords: statusLists.records, at: time)
     }
 
     /// The current generation (its document form).

@@ -9,7 +9,8 @@ import X509
 /// published them, and fetches a list a decision needs on demand, bounded. Fetches go through the service's
 /// ``ListFetching`` (libcurl in the service; the TrustLists and Credentials targets never link it).
 ///
-/// - A list is looked up by the network of the decision's anchor and its URI (``StatusListID``); it answers for a
+/// - A list is looked up by the network of the decision's anchor and its URI, as strings (the URI's SHA-256, the
+///   ``StatusListID``, names its folder in the store and is computed only when no list is at hand); it answers for a
 ///   credential only when its signer chains to the decision's anchor (for an mdoc the IACA of the document signer),
 ///   is not revoked by a verified CRL of the network, and is not expired; otherwise the reason says why
 ///   (`status_list_signer_mismatch`, `revoked`, `status_list_expired`).
@@ -47,6 +48,26 @@ public final class ServiceStatusLists: StatusListSource, Sendable {
         package var records: [StatusListID: StatusListRecord] = [:]
         /// The verified current CRLs, by slot: a list's signer chain is checked against them.
         package var crls: [CRLSlotID: VerifiedCRL] = [:]
+        /// The verified current tokens by network and URI (their `sub`), with their source and record: what a
+        /// decision looks up, without hashing the URI (its SHA-256 names the source's folder in the store, not the
+        /// list in memory).
+        var byURI: [Key: Stored] = [:]
+
+        /// A network and a URI.
+        struct Key: Hashable {
+            let network: String
+            let uri: String
+        }
+
+        /// A token in use, its source, the source's record, and whether a verified CRL of the network revokes a
+        /// certificate of its signer's chain (``VerifiedStatusList/checkRevocation(network:crls:)``, against the
+        /// CRLs installed with it: computed once per install, not per decision).
+        struct Stored {
+            let id: StatusListID
+            let list: VerifiedStatusList
+            let record: StatusListRecord?
+            let revoked: TrustListError?
+        }
 
         package init(
             lists: [StatusListID: VerifiedStatusList] = [:], records: [StatusListID: StatusListRecord] = [:],
@@ -55,6 +76,16 @@ public final class ServiceStatusLists: StatusListSource, Sendable {
             self.lists = lists
             self.records = records
             self.crls = crls
+            for (id, list) in lists {
+                var revoked: TrustListError?
+                do {
+                    try list.checkRevocation(network: id.network, crls: crls)
+                } catch {
+                    revoked = error
+                }
+                byURI[Key(network: id.network, uri: list.subject)] = Stored(
+                    id: id, list: list, record: records[id], revoked: revoked)
+            }
         }
     }
 
@@ -125,6 +156,9 @@ public final class ServiceStatusLists: StatusListSource, Sendable {
         }
     }
 
+    /// The store's records of every status list source, as last installed (for the monitoring status).
+    package var records: [StatusListID: StatusListRecord] { view.withLock { $0.records } }
+
     /// Sets how tokens verified on demand are committed to the store.
     package func attach(_ commit: @escaping Committer) { committer.withLock { $0 = commit } }
 
@@ -167,29 +201,34 @@ public final class ServiceStatusLists: StatusListSource, Sendable {
                 TrustListError(
                     .statusListMissing, "no network vouches for the credential's issuer: no status list for \(uri)"))
         }
-        let id = StatusListID(network: network, uri: uri)
-        let stored = view.withLock { ($0.lists[id], $0.records[id], $0.crls) }
+        // The list in use by network and URI: no SHA-256 of the URI on a decision's path (docs/architecture.md,
+        // Status lists); the source's id is hashed only when no list answers.
+        let (stored, crls) = view.withLock { ($0.byURI[StoreView.Key(network: network, uri: uri)], $0.crls) }
         let settings = settings(network: network)
         var refusal: TrustListError?
-        if let list = stored.0 {
-            switch usable(
-                list, for: reference, format: format, anchor: anchor, network: network, crls: stored.2, at: time)
-            {
+        if let stored {
+            let list = stored.list
+            var availability = StatusListCollection.usable(
+                list, for: reference, format: format, anchor: anchor, at: time)
+            if case .list = availability, let revoked = stored.revoked { availability = .unavailable(revoked) }
+            switch availability {
             case .list(let usable):
-                if let due = list.refreshDue(fetchedAt: stored.1?.lastSuccess ?? list.verifiedAt), due <= time,
+                if let due = list.refreshDue(fetchedAt: stored.record?.lastSuccess ?? list.verifiedAt), due <= time,
                     settings.allows(uri: uri)
                 {
-                    _ = flight(for: reference, id: id, format: format, anchor: anchor, at: time)
+                    _ = flight(for: reference, id: stored.id, format: format, anchor: anchor, at: time)
                 }
                 return .list(usable)
             case .unavailable(let error):
                 refusal = error
             }
         }
+        let id = stored?.id ?? StatusListID(network: network, uri: uri)
+        let record = view.withLock { $0.records[id] }
         guard settings.allows(uri: uri) else {
             return .unavailable(
                 refusal
-                    ?? stored.1?.lastError.map { TrustListError($0.reason, $0.message) }
+                    ?? record?.lastError.map { TrustListError($0.reason, $0.message) }
                     ?? TrustListError(
                         .statusListMissing,
                         "no status list for \(uri) is at hand, and its host "
@@ -207,7 +246,7 @@ public final class ServiceStatusLists: StatusListSource, Sendable {
         switch outcome {
         case .success(let list):
             return usable(
-                list, for: reference, format: format, anchor: anchor, network: network, crls: stored.2, at: time)
+                list, for: reference, format: format, anchor: anchor, network: network, crls: crls, at: time)
         case .failure(let error):
             return .unavailable(error)
         }

@@ -2,7 +2,8 @@ import Foundation
 import TrustLists
 
 /// `trustctl refresh --json` and `POST /v1/refresh`: the monitoring word, per list its ``WireRefreshResult``, per
-/// listed CA with a CRL source its CRL's outcome and state (`crls`), and the run's events (docs/cli.md). The command
+/// listed CA with a CRL source its CRL's outcome and state (`crls`), per prefetched status list its outcome and state
+/// (`statusLists`), and the run's events (docs/cli.md). The command
 /// adds `dryRun`, the endpoint `coalesced`.
 public struct WireRefreshReport: Encodable, Sendable {
     /// The members of every report.
@@ -16,6 +17,7 @@ public struct WireRefreshReport: Encodable, Sendable {
         /// Why the results could not be stored, or null.
         public let persistError: WireError?
         public let crls: [CRL]
+        public let statusLists: [StatusList]
         public let lists: [WireRefreshResult]
     }
 
@@ -48,6 +50,42 @@ public struct WireRefreshReport: Encodable, Sendable {
         }
     }
 
+    /// One prefetched status list in a refresh: `network`, `uriSHA256`, `uri`, `outcome`, `reason`, `message`, `state`
+    /// (`fresh`, `expired`, `missing`), `mode` (the network's `statusLists.mode`), and the token in use's `format`,
+    /// `bits`, `count`, `iat` and `exp`.
+    public struct StatusList: Encodable, Sendable {
+        public let network: String
+        public let uriSHA256: String
+        public let uri: String
+        public let outcome: String
+        public let reason: String?
+        public let message: String
+        public let state: String
+        public let mode: String
+        public let format: String?
+        public let bits: Int?
+        public let count: Int?
+        public let iat: Date?
+        public let exp: Date?
+
+        /// The wire form of `list`.
+        public init(_ list: StatusListRefreshResult) {
+            network = list.id.network
+            uriSHA256 = list.id.uriSHA256
+            uri = list.uri
+            outcome = list.outcome.name
+            reason = list.outcome.error?.code.rawValue
+            message = list.outcome.message
+            state = list.state.rawValue
+            mode = list.mode.rawValue
+            format = list.current?.format
+            bits = list.current?.bits
+            count = list.current?.count
+            iat = list.current?.issuedAt
+            exp = list.current?.expires
+        }
+    }
+
     public let members: Members
     /// `trustctl refresh --json`: whether the run was a dry run (`--at`: verified, nothing stored).
     public var dryRun: Bool?
@@ -64,7 +102,7 @@ public struct WireRefreshReport: Encodable, Sendable {
             time: report.time, status: report.monitoringStatus.word, headline: report.headline,
             events: report.events, snapshotGeneration: report.snapshotGeneration,
             persistError: report.persistError.map { WireError($0.code, $0.reason) }, crls: report.crls.map(CRL.init),
-            lists: report.results.map { WireRefreshResult($0) })
+            statusLists: report.statusLists.map(StatusList.init), lists: report.results.map { WireRefreshResult($0) })
     }
 
     public func encode(to encoder: any Encoder) throws {
