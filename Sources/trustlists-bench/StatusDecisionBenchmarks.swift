@@ -51,7 +51,7 @@ enum StatusDecisionBenchmarks {
         var index = Int(random.next() % UInt64(entries))
         while packed[index / 8] & (1 << UInt8(index % 8)) != 0 { index = (index + 1) % entries }
         let token = try StatusListBenchmarks.jwt(
-            bits: 1, lst: try StatusListBenchmarks.zlibCompress(packed), signer: listSigner.certificate,
+            bits: 1, lst: try StatusListPublisher.compressed(packed), signer: listSigner.certificate,
             key: listSigner.key
         ).token
         let list = try StatusListVerifier(anchor: eldorado.certificate).verify(token, uri: uri, at: at)
