@@ -301,7 +301,7 @@ final class ConsoleBrowserTests {
                 [
                     "uri": "https://issuer.test/statuslists/2", "issuer": NSNull(), "format": NSNull(),
                     "bits": NSNull(), "count": NSNull(), "iat": NSNull(), "exp": NSNull(), "fetchedAt": NSNull(),
-                    "state": "unverified",
+                    "state": "missing",
                     "lastError": ["reason": "status_list_signer_mismatch", "message": "not under the IACA"],
                 ] as [String: Any],
             ],
@@ -425,7 +425,7 @@ final class ConsoleBrowserTests {
         #expect(kept.contains("Sim Status List Signer") && kept.contains("<td class=\"num\">2</td>"), "\(kept)")
         #expect(kept.contains("<td class=\"num\">16</td>"), "\(kept)")
         #expect(kept.contains("<span class=\"badge state-fresh\">fresh</span>"), "\(kept)")
-        #expect(dom.contains("<span class=\"badge state-unverified\">unverified</span>"))
+        #expect(dom.contains("<span class=\"badge state-missing\">missing</span>"))
         #expect(dom.contains("<span class=\"reason\">status_list_signer_mismatch</span>"))
 
         // Long subjects and URLs wrap: no width scrolls sideways.

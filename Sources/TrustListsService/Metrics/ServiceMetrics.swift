@@ -147,7 +147,7 @@ public enum ServiceMetrics {
         families.append(
             .init(
                 "trustlists_status_list_state",
-                help: "1 for the state of a status list this process keeps (fresh, expired, unverified, missing).",
+                help: "1 for the state of a status list this process keeps (fresh, expired, missing).",
                 type: .gauge,
                 samples: rows.flatMap { row in
                     WireStatusListRow.states.map { state in

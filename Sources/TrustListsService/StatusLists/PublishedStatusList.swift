@@ -47,7 +47,7 @@ extension SignedListVersion {
 
 extension ServiceStatusLists {
     /// Every kept verified list as published, by ``PublishedStatusList/uriSHA256`` (read through ``snapshot``);
-    /// URIs with no verified list (prefetched, unverified, or failed) are not in it.
+    /// URIs with no verified list (prefetched or fetched without success) are not in it.
     public var published: [String: PublishedStatusList] {
         var result: [String: PublishedStatusList] = [:]
         for (uri, entry) in snapshot {

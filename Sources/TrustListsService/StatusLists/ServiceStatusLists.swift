@@ -33,9 +33,6 @@ public final class ServiceStatusLists: StatusListSource, Sendable {
         public var list: VerifiedStatusList?
         /// When the source last answered (a token fetched or confirmed), UTC.
         public var fetchedAt: Date?
-        /// Always nil: a prefetched token is verified at refresh and stored only when it verifies. Kept for the
-        /// shape of this value.
-        public var unverified: [UInt8]?
         /// The last failure: the store's record of the source, else the last on-demand fetch's; nil after a success.
         public var lastError: TrustListError?
     }
@@ -178,7 +175,7 @@ public final class ServiceStatusLists: StatusListSource, Sendable {
             let record = current.records[id]
             let stored = record?.lastError.map { TrustListError($0.reason, $0.message) }
             entries[uri] = Entry(
-                list: current.lists[id], fetchedAt: record?.lastSuccess, unverified: nil,
+                list: current.lists[id], fetchedAt: record?.lastSuccess,
                 lastError: stored ?? failures[id]?.error)
         }
         return entries

@@ -3,8 +3,7 @@ import TrustLists
 
 /// One status list the service keeps (``ServiceStatusLists``) as `GET /v1/status` shows it: `uri`, `issuer` (the
 /// signer's subject, RFC 4514), `format` (`jwt`, `cwt`), `bits`, `count`, `iat`, `exp`, `fetchedAt`, its `state` at the
-/// status time (`fresh`; `expired` at or past `exp`; `unverified`: prefetched, no decision's anchor has verified it
-/// yet; `missing`: no list kept) and `lastError` ({`reason`, `message`} or null). The list's members are null while
+/// status time (`fresh`; `expired` at or past `exp`; `missing`: no verified list stored) and `lastError` ({`reason`, `message`} or null). The list's members are null while
 /// none is kept.
 public struct WireStatusListRow: Encodable, Sendable {
     public let uri: String
@@ -19,7 +18,7 @@ public struct WireStatusListRow: Encodable, Sendable {
     public let lastError: WireError?
 
     /// Every state a row can be in.
-    public static let states = ["fresh", "expired", "unverified", "missing"]
+    public static let states = ["fresh", "expired", "missing"]
 
     /// The row of the entry kept for `uri`, at `time`.
     public init(uri: String, _ entry: ServiceStatusLists.Entry, at time: Date) {
@@ -32,11 +31,7 @@ public struct WireStatusListRow: Encodable, Sendable {
         iat = list?.issuedAt
         exp = list?.expires
         fetchedAt = entry.fetchedAt
-        if let list {
-            state = list.isExpired(at: time) ? "expired" : "fresh"
-        } else {
-            state = entry.unverified == nil ? "missing" : "unverified"
-        }
+        state = list.map { $0.isExpired(at: time) ? "expired" : "fresh" } ?? "missing"
         lastError = entry.lastError.map { WireError($0.code, $0.reason) }
     }
 

@@ -194,7 +194,7 @@ struct ServiceStatusListsTests {
             uniqueKeysWithValues: family.samples.map { sample in
                 (sample.labels.first { $0.name == "state" }?.value ?? "", sample.value)
             })
-        #expect(values == ["fresh": 1, "expired": 0, "unverified": 0, "missing": 0])
+        #expect(values == ["fresh": 1, "expired": 0, "missing": 0])
         #expect(family.samples.allSatisfy { $0.labels.contains(.init("uri", fixtures.uri)) })
     }
 }
