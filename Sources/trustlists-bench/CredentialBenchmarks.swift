@@ -23,22 +23,27 @@ enum CredentialBenchmarks {
     private static func measure() throws {
         let time = Date(timeIntervalSince1970: 1_767_225_600)
         let network = try DemoNetwork(name: "Bench", at: time)
-        let vical = try TrustListVerifier(anchors: [network.root.certificate]).verify(
-            try network.signed(network.vicalContent(date: time - 60)), kind: .vical, at: time)
-        // The VICAL authorizes the PID's SD-JWT VC type too (networks[].credentials.vct).
-        var credentials = CredentialSettings()
-        credentials.vct = ["urn:eudi:pid:1": [ListID(network: "bench", kind: .vical)]]
-        let snapshot = SnapshotBuilder.build(
-            [
-                SnapshotBuilder.Input(
-                    id: ListID(network: "bench", kind: .vical), maxAgeSeconds: 2_592_000,
-                    overdueGraceSeconds: 259_200, verified: vical, at: time)
-            ], previousGeneration: nil, at: time, credentials: ["bench": credentials])
+        let snapshot = try generation(of: network, at: time)
         let memoized = TrustQueries(snapshot: snapshot)
         let plain = TrustQueries(snapshot: snapshot, memoCapacity: 0)
         let at = time + 60
         try mdoc(network, memoized: memoized, plain: plain, at: at)
         try sdJWT(network, memoized: memoized, plain: plain, at: at)
+    }
+
+    /// The generation the credential decisions are answered from: `network`'s VICAL as network `bench`, verified at
+    /// `time`, authorizing the PID's SD-JWT VC type too (networks[].credentials.vct).
+    static func generation(of network: DemoNetwork, at time: Date) throws -> VerifiedSnapshot {
+        let vical = try TrustListVerifier(anchors: [network.root.certificate]).verify(
+            try network.signed(network.vicalContent(date: time - 60)), kind: .vical, at: time)
+        var credentials = CredentialSettings()
+        credentials.vct = ["urn:eudi:pid:1": [ListID(network: "bench", kind: .vical)]]
+        return SnapshotBuilder.build(
+            [
+                SnapshotBuilder.Input(
+                    id: ListID(network: "bench", kind: .vical), maxAgeSeconds: 2_592_000,
+                    overdueGraceSeconds: 259_200, verified: vical, at: time)
+            ], previousGeneration: nil, at: time, credentials: ["bench": credentials])
     }
 
     private static func mdoc(_ network: DemoNetwork, memoized: TrustQueries, plain: TrustQueries, at: Date) throws {

@@ -25,17 +25,7 @@ enum StatusDecisionBenchmarks {
         let time = StatusListBenchmarks.time
         let at = time + 60
         let network = try DemoNetwork(name: "Bench", at: time)
-        let vical = try TrustListVerifier(anchors: [network.root.certificate]).verify(
-            try network.signed(network.vicalContent(date: time - 60)), kind: .vical, at: time)
-        var credentials = CredentialSettings()
-        credentials.vct = ["urn:eudi:pid:1": [ListID(network: "bench", kind: .vical)]]
-        let snapshot = SnapshotBuilder.build(
-            [
-                SnapshotBuilder.Input(
-                    id: ListID(network: "bench", kind: .vical), maxAgeSeconds: 2_592_000,
-                    overdueGraceSeconds: 259_200, verified: vical, at: time)
-            ], previousGeneration: nil, at: time, credentials: ["bench": credentials])
-        let trust = TrustQueries(snapshot: snapshot)
+        let trust = TrustQueries(snapshot: try CredentialBenchmarks.generation(of: network, at: time))
 
         // The list: 1 bit, 10^6 entries, 10% INVALID at random places, signed under the issuer's IACA.
         let eldorado = network.iacas[2].iaca

@@ -51,14 +51,8 @@ extension Refresher {
 
     /// A status list request: conditional when the source has a current token.
     private func request(_ id: StatusListID, uri: String) -> FetchRequest {
-        let record = store.statusLists.records[id]
-        let inUse = store.statusLists.current[id] != nil
-        var request = FetchRequest(
-            url: uri, etag: inUse ? record?.etag : nil, lastModified: inUse ? record?.lastModified : nil,
-            accept: ServiceStatusLists.accept)
-        request.maxBytes = StatusListLimits().maxTokenBytes
-        request.maxBytesSetting = "the status list token limit"
-        return request
+        ServiceStatusLists.request(
+            uri, record: store.statusLists.records[id], inUse: store.statusLists.current[id] != nil)
     }
 }
 

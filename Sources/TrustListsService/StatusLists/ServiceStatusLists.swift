@@ -264,15 +264,21 @@ public final class ServiceStatusLists: StatusListSource, Sendable {
         return availability
     }
 
-    /// The conditional request of a source: the validators of its stored token (none when there is none).
-    private func request(_ uri: String, _ id: StatusListID) -> FetchRequest {
-        let (record, inUse) = view.withLock { ($0.records[id], $0.lists[id] != nil) }
+    /// The request of a status list fetch (on demand here, prefetched by the refresher): conditional with the
+    /// validators of `record` when its token is in use (`inUse`), the status list media types, the token size limit.
+    package static func request(_ uri: String, record: StatusListRecord?, inUse: Bool) -> FetchRequest {
         var request = FetchRequest(
             url: uri, etag: inUse ? record?.etag : nil, lastModified: inUse ? record?.lastModified : nil,
-            accept: Self.accept)
+            accept: accept)
         request.maxBytes = StatusListLimits().maxTokenBytes
         request.maxBytesSetting = "the status list token limit"
         return request
+    }
+
+    /// The conditional request of a source: the validators of its stored token (none when there is none).
+    private func request(_ uri: String, _ id: StatusListID) -> FetchRequest {
+        let (record, inUse) = view.withLock { ($0.records[id], $0.lists[id] != nil) }
+        return Self.request(uri, record: record, inUse: inUse)
     }
 
     /// The fetch in progress for the source, or a new one started on its own thread.
