@@ -28,6 +28,8 @@ from cryptography.hazmat.primitives import hashes, hmac, serialization
 from cryptography.hazmat.primitives.asymmetric import ec, utils
 from cryptography.x509.oid import NameOID, ObjectIdentifier
 
+from status_list_bits import pack
+
 out, reference = sys.argv[1], int(sys.argv[2])
 REF = datetime.datetime.fromtimestamp(reference, datetime.timezone.utc)
 DAY = datetime.timedelta(days=1)
@@ -99,15 +101,6 @@ def raw_signature(key, data, hash_algorithm):
     r, s = utils.decode_dss_signature(key.sign(data, ec.ECDSA(hash_algorithm)))
     size = (key.curve.key_size + 7) // 8
     return r.to_bytes(size, "big") + s.to_bytes(size, "big")
-
-
-def pack(statuses, bits):
-    """The byte array of draft-ietf-oauth-status-list §4.1: least significant bits first within each byte."""
-    per = 8 // bits
-    array = bytearray((len(statuses) + per - 1) // per)
-    for index, value in enumerate(statuses):
-        array[index // per] |= value << ((index % per) * bits)
-    return bytes(array)
 
 
 def claims(lst, bits, *, sub=URI, iat=REF - datetime.timedelta(hours=1), exp=REF + DAY, ttl=43200, drop=(),

@@ -39,6 +39,8 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature, encode_dss_signature
 
+from status_list_bits import pack
+
 UTC = datetime.timezone.utc
 MDL = "org.iso.18013.5.1.mDL"
 MDL_NS = "org.iso.18013.5.1"
@@ -356,14 +358,6 @@ def make_sdjwts(request):
 # then VALID up to 16 entries (4 bytes).
 STATUSES = [0, 1, 2, 3] + [0] * 12
 STATUS_INDEX = {"statusValid": 4, "statusRevoked": 1, "statusSuspended": 2, "statusUnknown": 3, "statusPastEnd": 16}
-
-
-def pack(statuses, bits):
-    per = 8 // bits
-    array = bytearray((len(statuses) + per - 1) // per)
-    for index, value in enumerate(statuses):
-        array[index // per] |= value << ((index % per) * bits)
-    return bytes(array)
 
 
 def status_claims(request, exp=None):
