@@ -42,8 +42,12 @@ struct ChildProcess {
         try spawn(executable, arguments, output: output).wait()
     }
 
-    /// User + system CPU seconds so far, from `/proc/PID/stat` (clock ticks: 10 ms resolution at 100 Hz).
-    var cpuSecondsSoFar: Double {
+    /// User + system CPU seconds so far (``cpuSeconds(of:)``).
+    var cpuSecondsSoFar: Double { Self.cpuSeconds(of: pid) }
+
+    /// utime + stime of one process (all its threads) so far, in seconds, from `/proc/PID/stat` (clock ticks: 10 ms
+    /// resolution at 100 Hz); 0 when it cannot be read.
+    static func cpuSeconds(of pid: Int32) -> Double {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
             let close = text.lastIndex(of: ")")
         else { return 0 }

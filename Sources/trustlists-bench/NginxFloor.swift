@@ -87,18 +87,7 @@ final class NginxFloor {
         let children =
             (try? String(contentsOfFile: "/proc/\(master)/task/\(master)/children", encoding: .utf8))?
             .split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? []
-        return ([master] + children).map(Self.cpuSeconds(of:)).reduce(0, +)
-    }
-
-    /// utime + stime of one process (all its threads), in seconds.
-    static func cpuSeconds(of pid: Int32) -> Double {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let close = text.lastIndex(of: ")")
-        else { return 0 }
-        // After the command's closing parenthesis: state is field 3, utime field 14, stime field 15.
-        let fields = text[text.index(after: close)...].split(separator: " ")
-        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
-        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        return ([master] + children).map(ChildProcess.cpuSeconds(of:)).reduce(0, +)
     }
 
     func stop() {
