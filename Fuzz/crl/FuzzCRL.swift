@@ -12,26 +12,14 @@ import X509
 // libFuzzer options: -max_len=8192 -dict=Fuzz/Dictionaries/der.dict
 
 /// The fixed CA: "CN=fuzz CRL CA", key = P-256 scalar 0xC21CA (as in scripts/fuzz-seeds.py).
-let ca: Certificate = {
-    let pem = """
-        -----BEGIN PRIVATE KEY-----
-        MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgAAAAAAAAAAAAAAAA
-        AAAAAAAAAAAAAAAAAAAAAAAMIcqhRANCAATNNCeU/kKheRsqrokrErVrOAE5oR57
-        enXOPPxLjHP4SMGBkQDInYgQTO//wisxx84JoApbHW6TzrpW4m8Op2iE
-        -----END PRIVATE KEY-----
-        """
-    do {
-        let key = try PrivateKey(pemEncoded: pem)
-        var builder = CertificateBuilder(
-            subject: [.commonName("fuzz CRL CA")], publicKey: key.publicKey, notBefore: Date(timeIntervalSince1970: 0),
-            notAfter: Date(timeIntervalSince1970: 4_102_444_800))
-        builder.basicConstraints = BasicConstraints(isCA: true)
-        builder.keyUsage = [.keyCertSign, .cRLSign]
-        return try builder.selfSigned(with: key)
-    } catch {
-        fatalError("the fixed CA cannot be built: \(error)")
-    }
-}()
+let caKeyPEM = """
+    -----BEGIN PRIVATE KEY-----
+    MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgAAAAAAAAAAAAAAAA
+    AAAAAAAAAAAAAAAAAAAAAAAMIcqhRANCAATNNCeU/kKheRsqrokrErVrOAE5oR57
+    enXOPPxLjHP4SMGBkQDInYgQTO//wisxx84JoApbHW6TzrpW4m8Op2iE
+    -----END PRIVATE KEY-----
+    """
+let ca = Fuzz.fixedCA(commonName: "fuzz CRL CA", privateKeyPEM: caKeyPEM)
 
 /// 2026-01-01T00:00:00Z, inside the seeds' validity.
 let time = Date(timeIntervalSince1970: 1_767_225_600)

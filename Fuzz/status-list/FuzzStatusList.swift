@@ -18,26 +18,14 @@ import X509
 // libFuzzer options: -max_len=16384 -dict=Fuzz/Dictionaries/cbor.dict
 
 /// The fixed CA: "CN=fuzz status CA", key = P-256 scalar 0x5747A5 (as in scripts/fuzz-seeds.py).
-let ca: Certificate = {
-    let pem = """
-        -----BEGIN PRIVATE KEY-----
-        MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgAAAAAAAAAAAAAAAA
-        AAAAAAAAAAAAAAAAAAAAAABXR6WhRANCAAR45LZJLNMZo69r/BcMGLpmBnB7syT8
-        QlL5jiWg6Trn5u9OoVZWXVJtau0QriZV3h76qPQEPLkLXN74fgO+n2YO
-        -----END PRIVATE KEY-----
-        """
-    do {
-        let key = try PrivateKey(pemEncoded: pem)
-        var builder = CertificateBuilder(
-            subject: [.commonName("fuzz status CA")], publicKey: key.publicKey,
-            notBefore: Date(timeIntervalSince1970: 0), notAfter: Date(timeIntervalSince1970: 4_102_444_800))
-        builder.basicConstraints = BasicConstraints(isCA: true)
-        builder.keyUsage = [.keyCertSign, .cRLSign]
-        return try builder.selfSigned(with: key)
-    } catch {
-        fatalError("the fixed CA cannot be built: \(error)")
-    }
-}()
+let caKeyPEM = """
+    -----BEGIN PRIVATE KEY-----
+    MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgAAAAAAAAAAAAAAAA
+    AAAAAAAAAAAAAAAAAAAAAABXR6WhRANCAAR45LZJLNMZo69r/BcMGLpmBnB7syT8
+    QlL5jiWg6Trn5u9OoVZWXVJtau0QriZV3h76qPQEPLkLXN74fgO+n2YO
+    -----END PRIVATE KEY-----
+    """
+let ca = Fuzz.fixedCA(commonName: "fuzz status CA", privateKeyPEM: caKeyPEM)
 
 /// 2026-01-01T00:00:00Z, inside the seeds' validity.
 let time = Date(timeIntervalSince1970: 1_767_225_600)
