@@ -28,20 +28,20 @@ final class ValidationMemo: Sendable {
 
     /// The most entries kept; 0 memoizes nothing.
     let capacity: Int
-    private let entries = Mutex<[Key: Entry]>([:])
+    private let entries = Mutex<[ByteKey: Entry]>([:])
 
     init(capacity: Int) {
         self.capacity = capacity
     }
 
     /// The memoized validation of a chain, if any.
-    func lookup(_ key: Key) -> Entry? {
+    func lookup(_ key: ByteKey) -> Entry? {
         guard capacity > 0 else { return nil }
         return entries.withLock { $0[key] }
     }
 
     /// Memoizes a validation.
-    func store(_ entry: Entry, for key: Key) {
+    func store(_ entry: Entry, for key: ByteKey) {
         guard capacity > 0 else { return }
         entries.withLock { entries in
             if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
@@ -50,20 +50,10 @@ final class ValidationMemo: Sendable {
     }
 
     /// The memo key of a chain: its certificates' SHA-256s, concatenated in order.
-    static func key(_ chain: [Certificate]) -> Key {
+    static func key(_ chain: [Certificate]) -> ByteKey {
         var digests: [UInt8] = []
         digests.reserveCapacity(chain.count * 32)
         for certificate in chain { digests += certificate.sha256 }
-        return Key(digests: digests)
-    }
-
-    /// A chain's certificates' SHA-256s, concatenated: hashed in one pass over the bytes (an array of bytes would
-    /// hash element by element, byte by byte), compared in full.
-    struct Key: Hashable, Sendable {
-        let digests: [UInt8]
-
-        func hash(into hasher: inout Hasher) {
-            digests.withUnsafeBytes { hasher.combine(bytes: $0) }
-        }
+        return ByteKey(digests)
     }
 }
