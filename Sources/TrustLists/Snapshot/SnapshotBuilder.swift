@@ -189,7 +189,8 @@ public enum SnapshotBuilder {
                 issuerDER: certificate.isSelfIssued ? subjectDER : base64(certificate.issuer.derEncoded),
                 issuingCountry: first { $0.listed.issuingCountry },
                 stateOrProvinceName: first { $0.listed.stateOrProvinceName },
-                issuingAuthority: first { $0.issuingAuthority }, notBefore: SnapshotTime.normalized(certificate.notBefore),
+                issuingAuthority: first { $0.issuingAuthority },
+                notBefore: SnapshotTime.normalized(certificate.notBefore),
                 notAfter: SnapshotTime.normalized(certificate.notAfter),
                 docTypes: sortedUnique(groups[roots[entries[0]]]), source: source)
         }
