@@ -24,7 +24,12 @@ extension Snapshot {
         /// The authority key identifier's key id, lower-case hex; nil when the certificate has none.
         public var aki: String?
         /// The subject, RFC 4514.
-        public var subject: String
+        public var subject: String {
+            get { subjectText.text }
+            set { subjectText = SubjectText(newValue) }
+        }
+        /// The subject as kept: printed from the certificate's Name when first read (``SubjectText``).
+        var subjectText: SubjectText
         /// The subject Name's DER, base64: the key of the subject index.
         public var subjectDER: String
         /// The issuer Name's DER, base64.
@@ -50,11 +55,25 @@ extension Snapshot {
             issuerDER: String, issuingCountry: String?, stateOrProvinceName: String?, issuingAuthority: String?,
             notBefore: Date, notAfter: Date, docTypes: [String], source: ListID
         ) {
+            self.init(
+                certificate: certificate, sha256: sha256, ski: ski, aki: aki, subjectText: SubjectText(subject),
+                subjectDER: subjectDER, issuerDER: issuerDER, issuingCountry: issuingCountry,
+                stateOrProvinceName: stateOrProvinceName, issuingAuthority: issuingAuthority, notBefore: notBefore,
+                notAfter: notAfter, docTypes: docTypes, source: source)
+        }
+
+        /// Creates an issuer whose subject is kept as ``SubjectText``.
+        init(
+            certificate: String, sha256: String, ski: String, aki: String?, subjectText: SubjectText,
+            subjectDER: String,
+            issuerDER: String, issuingCountry: String?, stateOrProvinceName: String?, issuingAuthority: String?,
+            notBefore: Date, notAfter: Date, docTypes: [String], source: ListID
+        ) {
             self.certificate = certificate
             self.sha256 = sha256
             self.ski = ski
             self.aki = aki
-            self.subject = subject
+            self.subjectText = subjectText
             self.subjectDER = subjectDER
             self.issuerDER = issuerDER
             self.issuingCountry = issuingCountry
@@ -80,7 +99,9 @@ extension Snapshot.Issuer: SnapshotRow, CertificateColumns {
         ]
 
     init(row: inout any UnkeyedDecodingContainer) throws {
+        let subject: String
         (certificate, sha256, ski, aki, subject, subjectDER, issuerDER) = try Self.decodeCertificateColumns(&row)
+        subjectText = SubjectText(subject)
         issuingCountry = try row.decodeIfPresent(String.self)
         stateOrProvinceName = try row.decodeIfPresent(String.self)
         issuingAuthority = try row.decodeIfPresent(String.self)

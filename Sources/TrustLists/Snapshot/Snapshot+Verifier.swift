@@ -17,7 +17,12 @@ extension Snapshot {
         /// The authority key identifier's key id, lower-case hex; nil when the certificate has none.
         public var aki: String?
         /// The subject, RFC 4514.
-        public var subject: String
+        public var subject: String {
+            get { subjectText.text }
+            set { subjectText = SubjectText(newValue) }
+        }
+        /// The subject as kept: printed from the certificate's Name when first read (``SubjectText``).
+        var subjectText: SubjectText
         /// The subject Name's DER, base64: the key of the subject index.
         public var subjectDER: String
         /// The issuer Name's DER, base64.
@@ -39,11 +44,23 @@ extension Snapshot {
             certificate: String, sha256: String, ski: String, aki: String?, subject: String, subjectDER: String,
             issuerDER: String, name: String?, isTrustAnchor: Bool, notBefore: Date, notAfter: Date, source: ListID
         ) {
+            self.init(
+                certificate: certificate, sha256: sha256, ski: ski, aki: aki, subjectText: SubjectText(subject),
+                subjectDER: subjectDER, issuerDER: issuerDER, name: name, isTrustAnchor: isTrustAnchor,
+                notBefore: notBefore, notAfter: notAfter, source: source)
+        }
+
+        /// Creates a verifier whose subject is kept as ``SubjectText``.
+        init(
+            certificate: String, sha256: String, ski: String, aki: String?, subjectText: SubjectText,
+            subjectDER: String,
+            issuerDER: String, name: String?, isTrustAnchor: Bool, notBefore: Date, notAfter: Date, source: ListID
+        ) {
             self.certificate = certificate
             self.sha256 = sha256
             self.ski = ski
             self.aki = aki
-            self.subject = subject
+            self.subjectText = subjectText
             self.subjectDER = subjectDER
             self.issuerDER = issuerDER
             self.name = name
@@ -63,7 +80,9 @@ extension Snapshot.Verifier: SnapshotRow, CertificateColumns {
         ]
 
     init(row: inout any UnkeyedDecodingContainer) throws {
+        let subject: String
         (certificate, sha256, ski, aki, subject, subjectDER, issuerDER) = try Self.decodeCertificateColumns(&row)
+        subjectText = SubjectText(subject)
         name = try row.decodeIfPresent(String.self)
         isTrustAnchor = try row.decode(Bool.self)
         notBefore = try row.decodeSnapshotDate()

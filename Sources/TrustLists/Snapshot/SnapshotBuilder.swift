@@ -95,11 +95,13 @@ public enum SnapshotBuilder {
             if state.isTrusted {
                 if let verified = input.verified, input.summary != nil, verified.list.kind == input.id.kind {
                     let rows = contribution.rows
-                    verified.list.kind.definition.contribute(verified.list, source: input.id, at: time, to: &contribution)
+                    verified.list.kind.definition.contribute(
+                        verified.list, source: input.id, at: time, to: &contribution)
                     contributed = contribution.rows - rows
                 } else if let verified = input.verified, input.summary != nil {
                     (state, reason) = (
-                        .noTrust, "the list given is a \(verified.list.kind.displayName), not a \(input.id.kind.displayName)"
+                        .noTrust,
+                        "the list given is a \(verified.list.kind.displayName), not a \(input.id.kind.displayName)"
                     )
                 } else {
                     (state, reason) = (.noTrust, "no verified list")
@@ -184,7 +186,8 @@ public enum SnapshotBuilder {
             let subjectDER = base64(certificate.subject.derEncoded)
             return Snapshot.Issuer(
                 certificate: base64(certificate.derEncoded), sha256: certificate.sha256Hex, ski: hexString(info.ski),
-                aki: certificate.authorityKeyIdentifier.map(hexString), subject: certificate.subject.rfc4514,
+                aki: certificate.authorityKeyIdentifier.map(hexString),
+                subjectText: SubjectText(name: certificate.subject),
                 subjectDER: subjectDER,
                 issuerDER: certificate.isSelfIssued ? subjectDER : base64(certificate.issuer.derEncoded),
                 issuingCountry: first { $0.listed.issuingCountry },
@@ -210,7 +213,8 @@ public enum SnapshotBuilder {
             let certificate = info.certificate
             return Snapshot.Verifier(
                 certificate: base64(certificate.derEncoded), sha256: certificate.sha256Hex, ski: hexString(info.ski),
-                aki: certificate.authorityKeyIdentifier.map(hexString), subject: certificate.subject.rfc4514,
+                aki: certificate.authorityKeyIdentifier.map(hexString),
+                subjectText: SubjectText(name: certificate.subject),
                 subjectDER: base64(certificate.subject.derEncoded), issuerDER: base64(certificate.issuer.derEncoded),
                 name: info.name, isTrustAnchor: info.isTrustAnchor,
                 notBefore: SnapshotTime.normalized(certificate.notBefore),
