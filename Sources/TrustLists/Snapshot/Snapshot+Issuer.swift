@@ -15,7 +15,12 @@ extension Snapshot {
     /// the stored properties below.
     public struct Issuer: Sendable, Hashable {
         /// The certificate's DER, base64 (RFC 4648 §4).
-        public var certificate: String
+        public var certificate: String {
+            get { certificateText.text }
+            set { certificateText = Base64Text(newValue) }
+        }
+        /// The certificate column as kept: encoded from the DER when first read (``Base64Text``).
+        var certificateText: Base64Text
         /// SHA-256 of the DER, lower-case hex.
         public var sha256: String
         /// The subject key identifier, lower-case hex: the certificate's own, or the list's `ski` where the certificate
@@ -56,20 +61,21 @@ extension Snapshot {
             notBefore: Date, notAfter: Date, docTypes: [String], source: ListID
         ) {
             self.init(
-                certificate: certificate, sha256: sha256, ski: ski, aki: aki, subjectText: SubjectText(subject),
+                certificateText: Base64Text(certificate), sha256: sha256, ski: ski, aki: aki,
+                subjectText: SubjectText(subject),
                 subjectDER: subjectDER, issuerDER: issuerDER, issuingCountry: issuingCountry,
                 stateOrProvinceName: stateOrProvinceName, issuingAuthority: issuingAuthority, notBefore: notBefore,
                 notAfter: notAfter, docTypes: docTypes, source: source)
         }
 
-        /// Creates an issuer whose subject is kept as ``SubjectText``.
+        /// Creates an issuer whose certificate and subject are kept as ``Base64Text`` and ``SubjectText``.
         init(
-            certificate: String, sha256: String, ski: String, aki: String?, subjectText: SubjectText,
+            certificateText: Base64Text, sha256: String, ski: String, aki: String?, subjectText: SubjectText,
             subjectDER: String,
             issuerDER: String, issuingCountry: String?, stateOrProvinceName: String?, issuingAuthority: String?,
             notBefore: Date, notAfter: Date, docTypes: [String], source: ListID
         ) {
-            self.certificate = certificate
+            self.certificateText = certificateText
             self.sha256 = sha256
             self.ski = ski
             self.aki = aki
@@ -99,8 +105,9 @@ extension Snapshot.Issuer: SnapshotRow, CertificateColumns {
         ]
 
     init(row: inout any UnkeyedDecodingContainer) throws {
-        let subject: String
+        let (certificate, subject): (String, String)
         (certificate, sha256, ski, aki, subject, subjectDER, issuerDER) = try Self.decodeCertificateColumns(&row)
+        certificateText = Base64Text(certificate)
         subjectText = SubjectText(subject)
         issuingCountry = try row.decodeIfPresent(String.self)
         stateOrProvinceName = try row.decodeIfPresent(String.self)

@@ -8,7 +8,12 @@ extension Snapshot {
     /// of the stored properties below.
     public struct Verifier: Sendable, Hashable {
         /// The certificate's DER, base64 (RFC 4648 §4).
-        public var certificate: String
+        public var certificate: String {
+            get { certificateText.text }
+            set { certificateText = Base64Text(newValue) }
+        }
+        /// The certificate column as kept: encoded from the DER when first read (``Base64Text``).
+        var certificateText: Base64Text
         /// SHA-256 of the DER, lower-case hex.
         public var sha256: String
         /// The subject key identifier, lower-case hex: the certificate's own, or the list's `ski` where the certificate
@@ -45,18 +50,19 @@ extension Snapshot {
             issuerDER: String, name: String?, isTrustAnchor: Bool, notBefore: Date, notAfter: Date, source: ListID
         ) {
             self.init(
-                certificate: certificate, sha256: sha256, ski: ski, aki: aki, subjectText: SubjectText(subject),
+                certificateText: Base64Text(certificate), sha256: sha256, ski: ski, aki: aki,
+                subjectText: SubjectText(subject),
                 subjectDER: subjectDER, issuerDER: issuerDER, name: name, isTrustAnchor: isTrustAnchor,
                 notBefore: notBefore, notAfter: notAfter, source: source)
         }
 
-        /// Creates a verifier whose subject is kept as ``SubjectText``.
+        /// Creates a verifier whose certificate and subject are kept as ``Base64Text`` and ``SubjectText``.
         init(
-            certificate: String, sha256: String, ski: String, aki: String?, subjectText: SubjectText,
+            certificateText: Base64Text, sha256: String, ski: String, aki: String?, subjectText: SubjectText,
             subjectDER: String,
             issuerDER: String, name: String?, isTrustAnchor: Bool, notBefore: Date, notAfter: Date, source: ListID
         ) {
-            self.certificate = certificate
+            self.certificateText = certificateText
             self.sha256 = sha256
             self.ski = ski
             self.aki = aki
@@ -80,8 +86,9 @@ extension Snapshot.Verifier: SnapshotRow, CertificateColumns {
         ]
 
     init(row: inout any UnkeyedDecodingContainer) throws {
-        let subject: String
+        let (certificate, subject): (String, String)
         (certificate, sha256, ski, aki, subject, subjectDER, issuerDER) = try Self.decodeCertificateColumns(&row)
+        certificateText = Base64Text(certificate)
         subjectText = SubjectText(subject)
         name = try row.decodeIfPresent(String.self)
         isTrustAnchor = try row.decode(Bool.self)

@@ -185,7 +185,8 @@ public enum SnapshotBuilder {
             }
             let subjectDER = base64(certificate.subject.derEncoded)
             return Snapshot.Issuer(
-                certificate: base64(certificate.derEncoded), sha256: certificate.sha256Hex, ski: hexString(info.ski),
+                certificateText: Base64Text(der: certificate.derEncoded), sha256: certificate.sha256Hex,
+                ski: hexString(info.ski),
                 aki: certificate.authorityKeyIdentifier.map(hexString),
                 subjectText: SubjectText(name: certificate.subject),
                 subjectDER: subjectDER,
@@ -212,7 +213,8 @@ public enum SnapshotBuilder {
         rical.certificateInfos.parallelMap { info in
             let certificate = info.certificate
             return Snapshot.Verifier(
-                certificate: base64(certificate.derEncoded), sha256: certificate.sha256Hex, ski: hexString(info.ski),
+                certificateText: Base64Text(der: certificate.derEncoded), sha256: certificate.sha256Hex,
+                ski: hexString(info.ski),
                 aki: certificate.authorityKeyIdentifier.map(hexString),
                 subjectText: SubjectText(name: certificate.subject),
                 subjectDER: base64(certificate.subject.derEncoded), issuerDER: base64(certificate.issuer.derEncoded),
