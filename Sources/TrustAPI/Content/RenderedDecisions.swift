@@ -74,10 +74,9 @@ final class RenderedDecisions: Sendable {
         _ decision: TrustDecision, query: String, docType: String?, leaf: Certificate, at time: Date,
         generation: UInt64
     ) throws -> [UInt8] {
-        let timeText = Array(Timestamp.text(time).utf8)
         let key = Key(query: query, docType: docType, leafSHA256: leaf.sha256, generation: generation)
         if let known = parts.withLock({ $0[key] })?.first(where: { $0.decision == decision }) {
-            return Self.join(known.parts, timeText)
+            return Self.join(known.parts, time)
         }
         let wire = WireDecision(decision, query: query, docType: docType, leaf: leaf, at: time, generation: generation)
         guard let found = try Self.split(wire) else { return try WireJSON.renderedBytes(wire) }
@@ -88,7 +87,7 @@ final class RenderedDecisions: Sendable {
             entries.append(Entry(decision: decision, parts: found))
             parts[key] = entries
         }
-        return Self.join(found, timeText)
+        return Self.join(found, time)
     }
 
     /// How many texts are kept now.
@@ -119,12 +118,13 @@ final class RenderedDecisions: Sendable {
     }
 
     /// The parts around the quoted time (RFC 3339 text: digits and `-:.TZ`, nothing to escape).
-    private static func join(_ parts: Parts, _ timeText: [UInt8]) -> [UInt8] {
+    private static func join(_ parts: Parts, _ time: Date) -> [UInt8] {
         var body: [UInt8] = []
-        body.reserveCapacity(parts.before.count + timeText.count + 2 + parts.after.count)
+        // The longest time text is 30 bytes (RFC3339's); a text written whole when none fits would only grow it.
+        body.reserveCapacity(parts.before.count + 32 + parts.after.count)
         body.append(contentsOf: parts.before)
         body.append(UInt8(ascii: "\""))
-        body.append(contentsOf: timeText)
+        Timestamp.append(time, to: &body)
         body.append(UInt8(ascii: "\""))
         body.append(contentsOf: parts.after)
         return body
