@@ -26,9 +26,16 @@ final class ValidationMemo: Sendable {
         let revocation: [RevocationIndex.Check]
     }
 
+    /// An entry as the memo keeps it: a reference, so that a lookup copies one pointer out of the lock and the
+    /// entry's arrays outside it (every server thread looks up the same hot chains at once).
+    private final class Kept: Sendable {
+        let entry: Entry
+        init(_ entry: Entry) { self.entry = entry }
+    }
+
     /// The most entries kept; 0 memoizes nothing.
     let capacity: Int
-    private let entries = Mutex<[Key: Entry]>([:])
+    private let entries = Mutex<[Key: Kept]>([:])
 
     init(capacity: Int) {
         self.capacity = capacity
@@ -37,7 +44,7 @@ final class ValidationMemo: Sendable {
     /// The memoized validation of a chain, if any.
     func lookup(_ key: Key) -> Entry? {
         guard capacity > 0 else { return nil }
-        return entries.withLock { $0[key] }
+        return entries.withLock { $0[key] }?.entry
     }
 
     /// Memoizes a validation.
@@ -45,7 +52,7 @@ final class ValidationMemo: Sendable {
         guard capacity > 0 else { return }
         entries.withLock { entries in
             if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
-            entries[key] = entry
+            entries[key] = Kept(entry)
         }
     }
 
@@ -57,13 +64,23 @@ final class ValidationMemo: Sendable {
         return Key(digests: digests)
     }
 
-    /// A chain's certificates' SHA-256s, concatenated: hashed in one pass over the bytes (an array of bytes would
-    /// hash element by element, byte by byte), compared in full.
+    /// A chain's certificates' SHA-256s, concatenated: hashed once, in one pass over the bytes (an array of bytes
+    /// would hash element by element, byte by byte), when the key is made, outside the memo's lock; compared in full.
     struct Key: Hashable, Sendable {
         let digests: [UInt8]
+        private let hashValueOfDigests: Int
 
-        func hash(into hasher: inout Hasher) {
+        init(digests: [UInt8]) {
+            self.digests = digests
+            var hasher = Hasher()
             digests.withUnsafeBytes { hasher.combine(bytes: $0) }
+            hashValueOfDigests = hasher.finalize()
         }
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.hashValueOfDigests == rhs.hashValueOfDigests && lhs.digests == rhs.digests
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hashValueOfDigests) }
     }
 }
