@@ -62,7 +62,7 @@ public struct HTTPServerConfiguration: Sendable {
     /// in bytes (`MHD_OPTION_CONNECTION_MEMORY_LIMIT`); larger request headers are refused by libmicrohttpd
     /// (431). The response body is copied outside this pool. libmicrohttpd 0.9.75 zeroes the whole pool for every
     /// request of a connection (`MHD_pool_reset`), so its size is paid per request: 16 KiB by default (header fields
-    /// up to about 12 KiB in all), half of libmicrohttpd's own default (docs/architecture.md, Serving).
+    /// up to about 15 KiB in all), half of libmicrohttpd's own default (docs/architecture.md, Serving).
     public var connectionMemoryLimitBytes: Int
 
     /// Creates a configuration.
