@@ -25,7 +25,8 @@ package enum RICALKind: COSEListKind {
         _ list: TrustList, source: ListID, at time: Date, to contribution: inout SnapshotBuilder.Contribution
     ) {
         guard let rical = list.rical else { return }
-        contribution.verifiers += SnapshotBuilder.verifiers(of: rical, source: source)
-        contribution.add(rical.certificates)
+        let verifiers = SnapshotBuilder.verifiers(of: rical, source: source)
+        contribution.add(rical.certificates, sha256Hex: verifiers.map(\.sha256))
+        SnapshotBuilder.Contribution.append(verifiers, to: &contribution.verifiers)
     }
 }

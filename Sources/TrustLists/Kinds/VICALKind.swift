@@ -24,7 +24,8 @@ package enum VICALKind: COSEListKind {
         _ list: TrustList, source: ListID, at time: Date, to contribution: inout SnapshotBuilder.Contribution
     ) {
         guard let vical = list.vical else { return }
-        contribution.issuers += SnapshotBuilder.issuers(of: vical, source: source)
-        contribution.add(vical.certificates)
+        let issuers = SnapshotBuilder.issuers(of: vical, source: source)
+        contribution.add(issuers.certificates, sha256Hex: issuers.rows.map(\.sha256))
+        SnapshotBuilder.Contribution.append(issuers.rows, to: &contribution.issuers)
     }
 }

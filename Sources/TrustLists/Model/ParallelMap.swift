@@ -10,17 +10,16 @@ extension Array where Element: Sendable {
     func parallelMap<Result: Sendable>(threshold: Int = 64, _ transform: @Sendable (Element) -> Result) -> [Result] {
         let workers = Swift.min(ProcessInfo.processInfo.activeProcessorCount, 16)
         guard count >= threshold, workers > 1 else { return map(transform) }
-        var results = [Result?](repeating: nil, count: count)
         let chunk = (count + workers - 1) / workers
-        results.withUnsafeMutableBufferPointer { buffer in
-            // Each worker writes only its own slice of the buffer.
+        // Each worker initializes only its own slice; the results are moved into place, never copied.
+        return [Result](unsafeUninitializedCapacity: count) { buffer, initializedCount in
             nonisolated(unsafe) let output = buffer
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
                 for index in (worker * chunk)..<Swift.min(count, (worker + 1) * chunk) {
-                    output[index] = transform(self[index])
+                    (output.baseAddress! + index).initialize(to: transform(self[index]))
                 }
             }
+            initializedCount = count
         }
-        return results.compactMap { $0 }
     }
 }

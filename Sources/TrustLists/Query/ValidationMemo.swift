@@ -35,20 +35,20 @@ final class ValidationMemo: Sendable {
 
     /// The most entries kept; 0 memoizes nothing.
     let capacity: Int
-    private let entries = Mutex<[Key: Kept]>([:])
+    private let entries = Mutex<[ByteKey: Kept]>([:])
 
     init(capacity: Int) {
         self.capacity = capacity
     }
 
     /// The memoized validation of a chain, if any.
-    func lookup(_ key: Key) -> Entry? {
+    func lookup(_ key: ByteKey) -> Entry? {
         guard capacity > 0 else { return nil }
         return entries.withLock { $0[key] }?.entry
     }
 
     /// Memoizes a validation.
-    func store(_ entry: Entry, for key: Key) {
+    func store(_ entry: Entry, for key: ByteKey) {
         guard capacity > 0 else { return }
         entries.withLock { entries in
             if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
@@ -57,30 +57,10 @@ final class ValidationMemo: Sendable {
     }
 
     /// The memo key of a chain: its certificates' SHA-256s, concatenated in order.
-    static func key(_ chain: [Certificate]) -> Key {
+    static func key(_ chain: [Certificate]) -> ByteKey {
         var digests: [UInt8] = []
         digests.reserveCapacity(chain.count * 32)
         for certificate in chain { digests += certificate.sha256 }
-        return Key(digests: digests)
-    }
-
-    /// A chain's certificates' SHA-256s, concatenated: hashed once, in one pass over the bytes (an array of bytes
-    /// would hash element by element, byte by byte), when the key is made, outside the memo's lock; compared in full.
-    struct Key: Hashable, Sendable {
-        let digests: [UInt8]
-        private let hashValueOfDigests: Int
-
-        init(digests: [UInt8]) {
-            self.digests = digests
-            var hasher = Hasher()
-            digests.withUnsafeBytes { hasher.combine(bytes: $0) }
-            hashValueOfDigests = hasher.finalize()
-        }
-
-        static func == (lhs: Key, rhs: Key) -> Bool {
-            lhs.hashValueOfDigests == rhs.hashValueOfDigests && lhs.digests == rhs.digests
-        }
-
-        func hash(into hasher: inout Hasher) { hasher.combine(hashValueOfDigests) }
+        return ByteKey(digests)
     }
 }

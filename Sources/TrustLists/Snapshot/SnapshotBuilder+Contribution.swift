@@ -17,9 +17,15 @@ extension SnapshotBuilder {
         /// Rows that anchor decisions (issuers and verifiers), for a source's `contributed` count.
         var rows: Int { issuers.count + verifiers.count }
 
-        /// Adds certificates to ``certificates``.
-        mutating func add(_ list: [Certificate]) {
-            for certificate in list { certificates[certificate.sha256Hex] = certificate }
+        /// Adds certificates to ``certificates``, each under its SHA-256 as the list's rows already spell it.
+        mutating func add(_ list: [Certificate], sha256Hex: [String]) {
+            certificates.reserveCapacity(certificates.count + list.count)
+            for (certificate, hex) in zip(list, sha256Hex) { certificates[hex] = certificate }
+        }
+
+        /// Appends a list's rows to one of the tables; the first list's rows become the table (not copied row by row).
+        static func append<Row>(_ rows: [Row], to table: inout [Row]) {
+            if table.isEmpty { table = rows } else { table += rows }
         }
     }
 }

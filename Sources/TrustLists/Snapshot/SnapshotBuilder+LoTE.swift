@@ -26,7 +26,7 @@ extension SnapshotBuilder {
             guard listed, let role = LoTEServiceRole(serviceType: service.typeIdentifier) else {
                 // Kept for messages only (a refusal names the withdrawn service that lists a chain); no table
                 // holds them, so they anchor nothing.
-                contribution.add(identity.certificates)
+                contribution.add(identity.certificates, sha256Hex: identity.certificates.map(\.sha256Hex))
                 continue
             }
             for certificate in identity.certificates {
@@ -40,13 +40,13 @@ extension SnapshotBuilder {
                     }
                     issuerPosition[sha256] = contribution.issuers.count
                     contribution.issuers.append(issuer(certificate, entity: service.entityName, role: role, source))
-                    contribution.add([certificate])
+                    contribution.add([certificate], sha256Hex: [sha256])
                 case .accessCertificateIssuer:
                     guard verifierSeen.insert(sha256).inserted else { continue }
                     contribution.verifiers.append(verifier(certificate, entity: service.entityName, source))
-                    contribution.add([certificate])
+                    contribution.add([certificate], sha256Hex: [sha256])
                 case .walletProvider, .listed, .revocation:
-                    contribution.add([certificate])
+                    contribution.add([certificate], sha256Hex: [sha256])
                 }
             }
         }

@@ -132,8 +132,9 @@ public enum SnapshotBuilder {
             overdueGraceSeconds: input.overdueGraceSeconds, loteType: input.loteType)
     }
 
-    /// One issuer per distinct certificate, docTypes merged over SKI groups (see ``Snapshot/Issuer``).
-    static func issuers(of vical: Vical, source: ListID) -> [Snapshot.Issuer] {
+    /// One issuer per distinct certificate, docTypes merged over SKI groups (see ``Snapshot/Issuer``), and each row's
+    /// certificate.
+    static func issuers(of vical: Vical, source: ListID) -> (rows: [Snapshot.Issuer], certificates: [Certificate]) {
         let infos = vical.certificateInfos
         // Union-find over entry positions: same certificate, or same non-empty SKI, joins two entries.
         var parent = Array(infos.indices)
@@ -149,43 +150,58 @@ public enum SnapshotBuilder {
             let (rootA, rootB) = (root(a), root(b))
             if rootA != rootB { parent[max(rootA, rootB)] = min(rootA, rootB) }
         }
-        var firstOfCertificate: [[UInt8]: Int] = [:]
-        var firstOfSKI: [[UInt8]: Int] = [:]
-        var entriesOfCertificate: [Int: [Int]] = [:]
+        // The entries of each distinct certificate, in the order of first appearance, first entry first.
+        var slotOfCertificate: [ByteKey: Int] = Dictionary(minimumCapacity: infos.count)
+        var entriesOfCertificate: [[Int]] = []
+        var firstOfSKI: [ByteKey: Int] = Dictionary(minimumCapacity: infos.count)
         for (index, info) in infos.enumerated() {
-            let first = firstOfCertificate[info.certificate.sha256] ?? index
-            firstOfCertificate[info.certificate.sha256] = first
-            entriesOfCertificate[first, default: []].append(index)
-            join(index, first)
+            let certificate = ByteKey(info.certificate.sha256)
+            if let slot = slotOfCertificate[certificate] {
+                entriesOfCertificate[slot].append(index)
+                join(index, entriesOfCertificate[slot][0])
+            } else {
+                slotOfCertificate[certificate] = entriesOfCertificate.count
+                entriesOfCertificate.append([index])
+            }
             if !info.ski.isEmpty {
-                if let other = firstOfSKI[info.ski] { join(index, other) } else { firstOfSKI[info.ski] = index }
+                let ski = ByteKey(info.ski)
+                if let other = firstOfSKI[ski] { join(index, other) } else { firstOfSKI[ski] = index }
             }
         }
         let roots = infos.indices.map(root)
-        var docTypesOfGroup: [Int: Set<String>] = [:]
-        for (index, info) in infos.enumerated() { docTypesOfGroup[roots[index], default: []].formUnion(info.docTypes) }
-        let sortedDocTypes = docTypesOfGroup.mapValues { $0.sorted() }
-        let certificateEntries = entriesOfCertificate
+        var docTypesOfGroup = [[String]](repeating: [], count: infos.count)
+        for (index, info) in infos.enumerated() { docTypesOfGroup[roots[index]] += info.docTypes }
+        let groups = docTypesOfGroup
 
         // Each row is independent text work (base64, hex, RFC 4514), spread over the cores like the list's decode.
-        return Array(infos.indices).parallelMap { index -> Snapshot.Issuer? in
-            guard let entries = certificateEntries[index] else { return nil }
-            let info = infos[index]
+        let rows = entriesOfCertificate.parallelMap { entries -> Snapshot.Issuer in
+            let info = infos[entries[0]]
             let certificate = info.certificate
             func first(_ field: (VicalCertificateInfo) -> String?) -> String? {
                 for entry in entries { if let value = field(infos[entry]) { return value } }
                 return nil
             }
+            let subjectDER = base64(certificate.subject.derEncoded)
             return Snapshot.Issuer(
                 certificate: base64(certificate.derEncoded), sha256: certificate.sha256Hex, ski: hexString(info.ski),
                 aki: certificate.authorityKeyIdentifier.map(hexString), subject: certificate.subject.rfc4514,
-                subjectDER: base64(certificate.subject.derEncoded), issuerDER: base64(certificate.issuer.derEncoded),
-                issuingCountry: first(\.listed.issuingCountry),
-                stateOrProvinceName: first(\.listed.stateOrProvinceName),
-                issuingAuthority: first(\.issuingAuthority), notBefore: SnapshotTime.normalized(certificate.notBefore),
+                subjectDER: subjectDER,
+                issuerDER: certificate.isSelfIssued ? subjectDER : base64(certificate.issuer.derEncoded),
+                issuingCountry: first { $0.listed.issuingCountry },
+                stateOrProvinceName: first { $0.listed.stateOrProvinceName },
+                issuingAuthority: first { $0.issuingAuthority },
+                notBefore: SnapshotTime.normalized(certificate.notBefore),
                 notAfter: SnapshotTime.normalized(certificate.notAfter),
-                docTypes: sortedDocTypes[roots[index]] ?? [], source: source)
-        }.compactMap { $0 }
+                docTypes: sortedUnique(groups[roots[entries[0]]]), source: source)
+        }
+        return (rows, entriesOfCertificate.map { infos[$0[0]].certificate })
+    }
+
+    /// The strings sorted, each once.
+    private static func sortedUnique(_ strings: [String]) -> [String] {
+        var unique: [String] = []
+        for string in strings.sorted() where unique.last != string { unique.append(string) }
+        return unique
     }
 
     /// One verifier per RICAL entry.
