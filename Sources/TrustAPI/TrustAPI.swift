@@ -27,9 +27,9 @@ public final class TrustAPI: Sendable {
     let decisionMetrics = DecisionMetrics()
     /// The current generation's representations, built once per generation.
     let snapshotCache = SnapshotCache()
-    /// Request bodies read before (their members), by the body's bytes: a verifier posts the same body again
-    /// and again. Bodies up to 16 KiB, 1,024 of them.
-    let bodies = DecodeCache<[String: JSONValue]>(capacity: 1_024, maxBytes: 16 << 20, maxItemBytes: 16 << 10)
+    /// Request bodies read before (their members, and the chains read from them), by the body's bytes: a verifier
+    /// posts the same body again and again. Bodies up to 16 KiB, 1,024 of them.
+    let bodies = DecodeCache<ParsedBody>(capacity: 1_024, maxBytes: 16 << 20, maxItemBytes: 16 << 10)
     /// Certificate chains of recent request bodies, decoded once (over the process's certificate cache, shared with
     /// presentation decisions).
     let chains = ChainCache()

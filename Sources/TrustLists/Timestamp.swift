@@ -14,6 +14,19 @@ public enum Timestamp {
         return RFC3339.string(from: Date(timeIntervalSince1970: Double(milliseconds(date)) / 1000)) ?? "\(date)"
     }
 
+    /// ``text(_:)`` as UTF-8, appended to `bytes` without making a `String` (the decision time of every answer).
+    /// - Parameters:
+    ///   - date: the instant.
+    ///   - bytes: where the text is appended.
+    public static func append(_ date: Date, to bytes: inout [UInt8]) {
+        guard !date.timeIntervalSince1970.isNaN,
+            RFC3339.append(Date(timeIntervalSince1970: Double(milliseconds(date)) / 1000), to: &bytes)
+        else {
+            bytes.append(contentsOf: text(date).utf8)
+            return
+        }
+    }
+
     /// ``text(_:)`` with exactly three fraction digits (`2025-11-18T18:38:12.000Z`, `…:12.100Z`): one width for
     /// every instant of the years 0000 ... 9999, so that the columns of a table line up.
     public static func column(_ date: Date) -> String {

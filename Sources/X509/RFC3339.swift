@@ -20,11 +20,43 @@ public enum RFC3339 {
     /// - Parameter date: the instant; its year must be 0000 ... 9999.
     /// - Returns: the string, or `nil` for a date outside the years 0000 ... 9999 or not finite.
     public static func string(from date: Date) -> String? {
+        var failed = false
+        let text = String(unsafeUninitializedCapacity: maxLength) { buffer in
+            guard let count = write(date, into: buffer) else {
+                failed = true
+                return 0
+            }
+            return count
+        }
+        return failed ? nil : text
+    }
+
+    /// ``string(from:)``'s text as UTF-8 bytes, appended to `bytes`, without making a `String`.
+    /// - Parameters:
+    ///   - date: the instant; its year must be 0000 ... 9999.
+    ///   - bytes: where the text is appended.
+    /// - Returns: false (and nothing appended) for a date ``string(from:)`` answers nil for.
+    public static func append(_ date: Date, to bytes: inout [UInt8]) -> Bool {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxLength) { buffer in
+            guard let count = write(date, into: buffer) else { return false }
+            bytes.append(contentsOf: UnsafeMutableBufferPointer(rebasing: buffer[..<count]))
+            return true
+        }
+    }
+
+    /// The longest text ``string(from:)`` writes: `9999-12-31T23:59:59.999999999Z`.
+    static let maxLength = 30
+
+    /// Writes ``string(from:)``'s text into `buffer` (at least ``maxLength`` bytes); returns its length, or nil for
+    /// a date outside the years 0000 ... 9999 or not finite. Digits are written in place: building the text from
+    /// `String` pieces cost more than the rest of a memoized decision's answer.
+    private static func write(_ date: Date, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int? {
         let interval = date.timeIntervalSince1970
         guard interval.isFinite, abs(interval) < 1e15 else { return nil }
         let whole = interval.rounded(.down)
         let seconds = Int64(whole)
-        var fractionDigits = ""
+        var fractionValue: Int64 = 0
+        var fractionDigits = 0
         if interval != whole {
             let fraction = interval - whole
             var chosen: (value: Int64, digits: Int)?
@@ -36,18 +68,42 @@ public enum RFC3339 {
                     break
                 }
             }
-            let (value, digits) = chosen ?? (min(Int64((fraction * 1e9).rounded()), 999_999_999), 9)
-            if value != 0 {
-                fractionDigits = "." + padded(value, width: digits)
-            }
+            (fractionValue, fractionDigits) = chosen ?? (min(Int64((fraction * 1e9).rounded()), 999_999_999), 9)
         }
         let days = floorDivide(seconds, 86_400)
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = civilDate(daysSince1970: days)
-        guard (0...9999).contains(year) else { return nil }
-        return padded(year, width: 4) + "-" + padded(month, width: 2) + "-" + padded(day, width: 2) + "T"
-            + padded(secondOfDay / 3600, width: 2) + ":" + padded(secondOfDay / 60 % 60, width: 2) + ":"
-            + padded(secondOfDay % 60, width: 2) + fractionDigits + "Z"
+        guard (0...9999).contains(year), buffer.count >= maxLength else { return nil }
+        var cursor = 0
+        func put(_ value: Int64, _ width: Int) {
+            var rest = value
+            for position in stride(from: cursor + width - 1, through: cursor, by: -1) {
+                buffer[position] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
+                rest /= 10
+            }
+            cursor += width
+        }
+        func put(_ byte: Unicode.Scalar) {
+            buffer[cursor] = UInt8(ascii: byte)
+            cursor += 1
+        }
+        put(year, 4)
+        put("-")
+        put(month, 2)
+        put("-")
+        put(day, 2)
+        put("T")
+        put(secondOfDay / 3600, 2)
+        put(":")
+        put(secondOfDay / 60 % 60, 2)
+        put(":")
+        put(secondOfDay % 60, 2)
+        if fractionValue != 0 {
+            put(".")
+            put(fractionValue, fractionDigits)
+        }
+        put("Z")
+        return cursor
     }
 
     /// Parses `text`, or says what is wrong with it.

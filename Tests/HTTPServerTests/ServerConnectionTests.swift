@@ -242,6 +242,22 @@ struct ServerConnectionLimitTests {
         #expect(answeredAfterClose)
     }
 
+    @Test("the default connection memory (16 KiB) serves 12 KB of header fields and refuses 20 KB with 431")
+    func defaultMemoryLimit() throws {
+        var router = HTTPRouter()
+        try router.add(.get, "/hello") { _ in .text(200, "hello") }
+        let server = try startServer(router)
+        defer { server.stop(drainTimeout: .zero) }
+
+        let served = try LoopbackClient.get(
+            server.url("/hello"), headers: ["X-Big: " + String(repeating: "a", count: 12000)])
+        let refused = try LoopbackClient.get(
+            server.url("/hello"), headers: ["X-Big: " + String(repeating: "a", count: 20000)])
+
+        #expect(served.status == 200)
+        #expect(refused.status == 431)
+    }
+
     @Test("a request header larger than the connection memory is refused by libmicrohttpd without the handler")
     func headerOverMemoryLimit() throws {
         let calls = HandlerCalls()

@@ -74,6 +74,16 @@ struct DecodeCacheTests {
         #expect(world.api.chains.chains.count == 1)
     }
 
+    @Test("a body posted again finds its chain kept with the body: the chain's texts are not looked up again")
+    func chainKeptWithBody() throws {
+        let world = try APIWorld()
+        let body = "{\"x5c\": \(APIWorld.x5c(world.readerChain))}"
+        #expect(world.post("/v1/decisions/reader", body).status == 200)
+        let kept = world.api.bodies.value(decodedFrom: Array(body.utf8)) { ParsedBody(members: [:]) }
+        #expect(kept.members["x5c"] != nil)
+        #expect(kept.chain("x5c")?.map(\.sha256) == world.readerChain.map(\.sha256))
+    }
+
     @Test("a chain trusted in one generation is refused in the next, whose RICAL no longer lists its CA")
     func nextGeneration() throws {
         let world = try APIWorld()

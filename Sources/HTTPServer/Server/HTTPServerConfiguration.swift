@@ -60,7 +60,9 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxDiscardedBytes: Int
     /// Memory per connection for reading the request line and header fields and writing the response header,
     /// in bytes (`MHD_OPTION_CONNECTION_MEMORY_LIMIT`); larger request headers are refused by libmicrohttpd
-    /// (431). The response body is copied outside this pool.
+    /// (431). The response body is copied outside this pool. libmicrohttpd 0.9.75 zeroes the whole pool for every
+    /// request of a connection (`MHD_pool_reset`), so its size is paid per request: 16 KiB by default (header fields
+    /// up to about 15 KiB in all), half of libmicrohttpd's own default (docs/architecture.md, Serving).
     public var connectionMemoryLimitBytes: Int
 
     /// Creates a configuration.
@@ -72,11 +74,11 @@ public struct HTTPServerConfiguration: Sendable {
     ///   - connectionTimeoutSeconds: seconds without traffic before a connection is closed, ≥ 1.
     ///   - maxRequestBytes: the largest request body in bytes, ≥ 0.
     ///   - maxDiscardedBytes: bytes of an over-size chunked body dropped before disconnecting, ≥ 0.
-    ///   - connectionMemoryLimitBytes: the per-connection memory pool in bytes, ≥ 4096.
+    ///   - connectionMemoryLimitBytes: the per-connection memory pool in bytes, ≥ 4096 (default 16 KiB).
     public init(
         listeners: [Listener], threads: Int = 4, maxConnections: Int = 1024, maxConnectionsPerClient: Int = 0,
         connectionTimeoutSeconds: Int = 30, maxRequestBytes: Int = 65536, maxDiscardedBytes: Int = 1_048_576,
-        connectionMemoryLimitBytes: Int = 32768
+        connectionMemoryLimitBytes: Int = 16384
     ) {
         self.listeners = listeners
         self.threads = threads

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// What was decoded from some bytes, kept by those bytes, for inputs that arrive again and again: a verifier posts
 /// the same body with the same `x5c` chain for every decision. Decoding is a pure function of the bytes, so a value
@@ -45,11 +44,11 @@ final class DecodeCache<Value: Sendable>: Sendable {
     /// The largest input whose value is kept.
     let maxItemBytes: Int
 
-    private struct State {
+    private struct State: Sendable {
         var values: [Key: Value] = [:]
         var bytes = 0
     }
-    private let state = Mutex(State())
+    private let state = ReadWriteLock(State())
 
     /// An empty cache.
     /// - Parameters:
@@ -71,9 +70,9 @@ final class DecodeCache<Value: Sendable>: Sendable {
         let size = input.count
         guard size <= maxItemBytes else { return try decode() }
         let key = Key(input)
-        if let known = state.withLock({ $0.values[key] }) { return known }
+        if let known = state.read({ $0.values[key] }) { return known }
         let value = try decode()
-        state.withLock { state in
+        state.write { state in
             if state.values.count >= capacity || state.bytes + size > maxBytes {
                 state.values.removeAll(keepingCapacity: true)
                 state.bytes = 0
@@ -84,5 +83,5 @@ final class DecodeCache<Value: Sendable>: Sendable {
     }
 
     /// How many values are kept now.
-    var count: Int { state.withLock { $0.values.count } }
+    var count: Int { state.read { $0.values.count } }
 }

@@ -12,6 +12,8 @@ struct RequestBody {
     let members: [String: JSONValue]
     /// The path of this object in the body (`""` for the top level, `resource` for a member object).
     let path: String
+    /// The cached body these members came from (top level only), which keeps the chains read from it.
+    let parsed: ParsedBody?
 
     /// The most certificates a chain may hold.
     static let maxChainLength = 16
@@ -23,7 +25,7 @@ struct RequestBody {
     ///   `+json` type (a body without one is read as JSON); 400
     ///   `malformed_json` or `limits_exceeded` (JOSE's codes) for text that is not JSON within the limits; 400
     ///   `malformed_request_body` for an empty body or one that is not an object.
-    init(_ request: HTTPRequest, cache: DecodeCache<[String: JSONValue]>? = nil) throws(APIFailure) {
+    init(_ request: HTTPRequest, cache: DecodeCache<ParsedBody>? = nil) throws(APIFailure) {
         if let type = request.headers["Content-Type"], type != "application/json" {
             let mediaType = (type.split(separator: ";", maxSplits: 1).first ?? "").filter { $0 != " " && $0 != "\t" }
                 .lowercased()
@@ -37,10 +39,10 @@ struct RequestBody {
             self.init(members: try Self.members(request.body), path: "")
             return
         }
-        self.init(
-            members: try cache.value(decodedFrom: request.body) { () throws(APIFailure) in
-                try Self.members(request.body)
-            }, path: "")
+        let parsed = try cache.value(decodedFrom: request.body) { () throws(APIFailure) in
+            ParsedBody(members: try Self.members(request.body))
+        }
+        self.init(members: parsed.members, path: "", parsed: parsed)
     }
 
     /// The members of a body that is one JSON object.
@@ -58,9 +60,10 @@ struct RequestBody {
         return members
     }
 
-    init(members: [String: JSONValue], path: String) {
+    init(members: [String: JSONValue], path: String, parsed: ParsedBody? = nil) {
         self.members = members
         self.path = path
+        self.parsed = parsed
     }
 
     /// The path of member `key`, for messages.
@@ -147,10 +150,13 @@ struct RequestBody {
 
     /// A certificate chain, leaf first: a non-empty array of standard base64 DER certificates (the `x5c` form,
     /// RFC 7515 §4.1.6, RFC 7517 §4.7), at most ``maxChainLength``. With a `cache`, a chain posted before is not
-    /// decoded again (``ChainCache``).
+    /// decoded again (``ChainCache``), and a body read from the API's cache keeps its chain (``ParsedBody``).
     /// - Throws: 400 `malformed_request_body` for a missing or empty array or a wrong type, `malformed_x5c` for text
     ///   that is not canonical base64, `malformed_certificate` for bytes OpenSSL does not read as one certificate.
     func certificateChain(_ key: String, cache: ChainCache? = nil) throws(APIFailure) -> [Certificate] {
+        // The same body bytes hold the same texts, so the chain kept with the body is the one they decode to.
+        let parsed = cache == nil ? nil : self.parsed
+        if let known = parsed?.chain(key) { return known }
         guard let texts = try strings(key) else {
             throw APIFailure.badBody("\(child(key)): missing (required): base64 DER certificates, leaf first")
         }
@@ -162,9 +168,11 @@ struct RequestBody {
                 "\(child(key)): \(texts.count) certificates; at most \(Self.maxChainLength) are accepted")
         }
         guard let cache else { return try decodeChain(texts, key, certificates: nil) }
-        return try cache.chain(texts) { () throws(APIFailure) in
+        let chain = try cache.chain(texts) { () throws(APIFailure) in
             try decodeChain(texts, key, certificates: cache.certificates)
         }
+        parsed?.keep(chain, for: key)
+        return chain
     }
 
     /// Decodes the base64 texts of member `key` into certificates, through `certificates` when given.

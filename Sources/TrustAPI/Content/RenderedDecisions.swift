@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TrustLists
 import TrustListsService
 import X509
@@ -57,7 +56,7 @@ final class RenderedDecisions: Sendable {
 
     /// The most texts kept.
     let capacity: Int
-    private let parts = Mutex<[Key: [Entry]]>([:])
+    private let parts = ReadWriteLock<[Key: [Entry]]>([:])
 
     /// The time written for `at` while the parts are found: 0000-01-01T00:00:00.001Z, whose text no other time of a
     /// decision holds (it is checked: when it occurs more than once, nothing is kept, and every answer is written
@@ -74,25 +73,24 @@ final class RenderedDecisions: Sendable {
         _ decision: TrustDecision, query: String, docType: String?, leaf: Certificate, at time: Date,
         generation: UInt64
     ) throws -> [UInt8] {
-        let timeText = Array(Timestamp.text(time).utf8)
         let key = Key(query: query, docType: docType, leafSHA256: leaf.sha256, generation: generation)
-        if let known = parts.withLock({ $0[key] })?.first(where: { $0.decision == decision }) {
-            return Self.join(known.parts, timeText)
+        if let known = parts.read({ $0[key] })?.first(where: { $0.decision == decision }) {
+            return Self.join(known.parts, time)
         }
         let wire = WireDecision(decision, query: query, docType: docType, leaf: leaf, at: time, generation: generation)
         guard let found = try Self.split(wire) else { return try WireJSON.renderedBytes(wire) }
-        parts.withLock { parts in
+        parts.write { parts in
             if parts[key] == nil && parts.count >= capacity { parts.removeAll(keepingCapacity: true) }
             var entries = parts[key] ?? []
             if entries.count >= Self.decisionsPerKey { entries.removeFirst() }
             entries.append(Entry(decision: decision, parts: found))
             parts[key] = entries
         }
-        return Self.join(found, timeText)
+        return Self.join(found, time)
     }
 
     /// How many texts are kept now.
-    var count: Int { parts.withLock { $0.values.reduce(0) { $0 + $1.count } } }
+    var count: Int { parts.read { $0.values.reduce(0) { $0 + $1.count } } }
 
     /// The parts of `wire`'s text around its `at` value, found by writing the marker time in its place; nil when
     /// the marker's text is not found exactly once.
@@ -119,12 +117,13 @@ final class RenderedDecisions: Sendable {
     }
 
     /// The parts around the quoted time (RFC 3339 text: digits and `-:.TZ`, nothing to escape).
-    private static func join(_ parts: Parts, _ timeText: [UInt8]) -> [UInt8] {
+    private static func join(_ parts: Parts, _ time: Date) -> [UInt8] {
         var body: [UInt8] = []
-        body.reserveCapacity(parts.before.count + timeText.count + 2 + parts.after.count)
+        // The longest time text is 30 bytes (RFC3339's); a text written whole when none fits would only grow it.
+        body.reserveCapacity(parts.before.count + 32 + parts.after.count)
         body.append(contentsOf: parts.before)
         body.append(UInt8(ascii: "\""))
-        body.append(contentsOf: timeText)
+        Timestamp.append(time, to: &body)
         body.append(UInt8(ascii: "\""))
         body.append(contentsOf: parts.after)
         return body

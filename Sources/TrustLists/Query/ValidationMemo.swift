@@ -26,9 +26,16 @@ final class ValidationMemo: Sendable {
         let revocation: [RevocationIndex.Check]
     }
 
+    /// An entry as the memo keeps it: a reference, so that a lookup copies one pointer out of the lock and the
+    /// entry's arrays outside it (every server thread looks up the same hot chains at once).
+    private final class Kept: Sendable {
+        let entry: Entry
+        init(_ entry: Entry) { self.entry = entry }
+    }
+
     /// The most entries kept; 0 memoizes nothing.
     let capacity: Int
-    private let entries = Mutex<[ByteKey: Entry]>([:])
+    private let entries = Mutex<[ByteKey: Kept]>([:])
 
     init(capacity: Int) {
         self.capacity = capacity
@@ -37,7 +44,7 @@ final class ValidationMemo: Sendable {
     /// The memoized validation of a chain, if any.
     func lookup(_ key: ByteKey) -> Entry? {
         guard capacity > 0 else { return nil }
-        return entries.withLock { $0[key] }
+        return entries.withLock { $0[key] }?.entry
     }
 
     /// Memoizes a validation.
@@ -45,7 +52,7 @@ final class ValidationMemo: Sendable {
         guard capacity > 0 else { return }
         entries.withLock { entries in
             if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
-            entries[key] = entry
+            entries[key] = Kept(entry)
         }
     }
 

@@ -55,6 +55,11 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The text forms of one Name, printed by OpenSSL on first use and kept.
+///
+/// Kept in an atomic reference set once, not behind a lock: a listed reader's or document signer's Name is read by
+/// every decision about its chain, on every server thread at once, and a lock there made the threads wait for one
+/// another (docs/architecture.md, Serving). Two threads that both find it unset may both print it; the first kept
+/// wins and both return it.
 private final class NameText: Sendable {
     struct Decoded: Sendable {
         let rfc4514: String
@@ -63,15 +68,17 @@ private final class NameText: Sendable {
         let organization: String?
     }
 
-    private let cache = Mutex<Decoded?>(nil)
+    /// A printed Name, as the reference the atomic keeps.
+    final class Printed: Sendable {
+        let decoded: Decoded
+        init(_ decoded: Decoded) { self.decoded = decoded }
+    }
+
+    private let cache = AtomicLazyReference<Printed>()
 
     func decoded(_ der: [UInt8]) -> Decoded {
-        cache.withLock { cached in
-            if let cached { return cached }
-            let made = Self.print(der)
-            cached = made
-            return made
-        }
+        if let printed = cache.load() { return printed.decoded }
+        return cache.storeIfNil(Printed(Self.print(der))).decoded
     }
 
     /// RFC 4514 text (XN_FLAG_RFC2253, UTF-8 kept as is rather than escaped byte by byte), CN, C and O.

@@ -6,7 +6,7 @@ struct MemoizedValidationPolicy: DecisionPolicy {
     func check<Row: ListedRow>(_ context: inout DecisionContext<Row>) -> TrustDecision.NotTrusted? {
         let table = context.table
         guard !context.chain.isEmpty, let hit = context.memo.lookup(ValidationMemo.key(context.chain)), hit.validFrom <= context.time,
-            context.time <= hit.validUntil, hit.sources.allSatisfy(context.isUsable),
+            context.time <= hit.validUntil, hit.sources.allSatisfy({ context.isUsable($0) }),
             let entry = table.entries(withSHA256: hit.anchorSHA256).first(where: {
                 table.entries[$0].isAnchor && context.isUsable(table.sources[$0])
             })

@@ -10,7 +10,8 @@ struct UsableListPolicy: DecisionPolicy {
                 message: "no \(kindName) is configured, so no \(context.profile.leafNoun) is trusted", anchor: nil,
                 docTypes: [])
         }
-        guard context.kindSources.contains(where: context.isUsable) else {
+        // A closure, not `context.isUsable` itself: a method taken as a value copies the whole context each decision.
+        guard context.kindSources.contains(where: { context.isUsable($0) }) else {
             return context.unusable(
                 context.kindSources, "no \(kindName) can be used at \(Timestamp.text(context.time))")
         }
