@@ -19,11 +19,10 @@ public enum Timestamp {
     ///   - date: the instant.
     ///   - bytes: where the text is appended.
     public static func append(_ date: Date, to bytes: inout [UInt8]) {
-        guard !date.timeIntervalSince1970.isNaN,
-            RFC3339.append(Date(timeIntervalSince1970: Double(milliseconds(date)) / 1000), to: &bytes)
-        else {
+        if date.timeIntervalSince1970.isNaN
+            || !RFC3339.append(Date(timeIntervalSince1970: Double(milliseconds(date)) / 1000), to: &bytes)
+        {
             bytes.append(contentsOf: text(date).utf8)
-            return
         }
     }
 

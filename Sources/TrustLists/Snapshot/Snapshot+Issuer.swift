@@ -17,10 +17,10 @@ extension Snapshot {
         /// The certificate's DER, base64 (RFC 4648 §4).
         public var certificate: String {
             get { certificateText.text }
-            set { certificateText = Base64Text(newValue) }
+            set { certificateText = RowText(newValue) }
         }
-        /// The certificate column as kept: encoded from the DER when first read (``Base64Text``).
-        var certificateText: Base64Text
+        /// The certificate column as kept: encoded from the DER when first read (``RowText``).
+        var certificateText: RowText
         /// SHA-256 of the DER, lower-case hex.
         public var sha256: String
         /// The subject key identifier, lower-case hex: the certificate's own, or the list's `ski` where the certificate
@@ -31,10 +31,10 @@ extension Snapshot {
         /// The subject, RFC 4514.
         public var subject: String {
             get { subjectText.text }
-            set { subjectText = SubjectText(newValue) }
+            set { subjectText = RowText(newValue) }
         }
-        /// The subject as kept: printed from the certificate's Name when first read (``SubjectText``).
-        var subjectText: SubjectText
+        /// The subject as kept: printed from the certificate's Name when first read (``RowText``).
+        var subjectText: RowText
         /// The subject Name's DER, base64: the key of the subject index.
         public var subjectDER: String
         /// The issuer Name's DER, base64.
@@ -61,16 +61,16 @@ extension Snapshot {
             notBefore: Date, notAfter: Date, docTypes: [String], source: ListID
         ) {
             self.init(
-                certificateText: Base64Text(certificate), sha256: sha256, ski: ski, aki: aki,
-                subjectText: SubjectText(subject),
+                certificateText: RowText(certificate), sha256: sha256, ski: ski, aki: aki,
+                subjectText: RowText(subject),
                 subjectDER: subjectDER, issuerDER: issuerDER, issuingCountry: issuingCountry,
                 stateOrProvinceName: stateOrProvinceName, issuingAuthority: issuingAuthority, notBefore: notBefore,
                 notAfter: notAfter, docTypes: docTypes, source: source)
         }
 
-        /// Creates an issuer whose certificate and subject are kept as ``Base64Text`` and ``SubjectText``.
+        /// Creates an issuer whose certificate and subject are kept as ``RowText``.
         init(
-            certificateText: Base64Text, sha256: String, ski: String, aki: String?, subjectText: SubjectText,
+            certificateText: RowText, sha256: String, ski: String, aki: String?, subjectText: RowText,
             subjectDER: String,
             issuerDER: String, issuingCountry: String?, stateOrProvinceName: String?, issuingAuthority: String?,
             notBefore: Date, notAfter: Date, docTypes: [String], source: ListID
@@ -107,8 +107,8 @@ extension Snapshot.Issuer: SnapshotRow, CertificateColumns {
     init(row: inout any UnkeyedDecodingContainer) throws {
         let (certificate, subject): (String, String)
         (certificate, sha256, ski, aki, subject, subjectDER, issuerDER) = try Self.decodeCertificateColumns(&row)
-        certificateText = Base64Text(certificate)
-        subjectText = SubjectText(subject)
+        certificateText = RowText(certificate)
+        subjectText = RowText(subject)
         issuingCountry = try row.decodeIfPresent(String.self)
         stateOrProvinceName = try row.decodeIfPresent(String.self)
         issuingAuthority = try row.decodeIfPresent(String.self)

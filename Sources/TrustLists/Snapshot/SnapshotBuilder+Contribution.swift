@@ -23,6 +23,11 @@ extension SnapshotBuilder {
             for (certificate, hex) in zip(list, sha256Hex) { certificates[hex] = certificate }
         }
 
+        /// Adds one certificate to ``certificates`` under its SHA-256 (hex).
+        mutating func add(_ certificate: Certificate, sha256Hex: String) {
+            certificates[sha256Hex] = certificate
+        }
+
         /// Appends a list's rows to one of the tables; the first list's rows become the table (not copied row by row).
         static func append<Row>(_ rows: [Row], to table: inout [Row]) {
             if table.isEmpty { table = rows } else { table += rows }

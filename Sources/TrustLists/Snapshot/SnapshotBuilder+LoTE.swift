@@ -40,13 +40,13 @@ extension SnapshotBuilder {
                     }
                     issuerPosition[sha256] = contribution.issuers.count
                     contribution.issuers.append(issuer(certificate, entity: service.entityName, role: role, source))
-                    contribution.add([certificate], sha256Hex: [sha256])
+                    contribution.add(certificate, sha256Hex: sha256)
                 case .accessCertificateIssuer:
                     guard verifierSeen.insert(sha256).inserted else { continue }
                     contribution.verifiers.append(verifier(certificate, entity: service.entityName, source))
-                    contribution.add([certificate], sha256Hex: [sha256])
+                    contribution.add(certificate, sha256Hex: sha256)
                 case .walletProvider, .listed, .revocation:
-                    contribution.add([certificate], sha256Hex: [sha256])
+                    contribution.add(certificate, sha256Hex: sha256)
                 }
             }
         }

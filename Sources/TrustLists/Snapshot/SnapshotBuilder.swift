@@ -185,10 +185,10 @@ public enum SnapshotBuilder {
             }
             let subjectDER = base64(certificate.subject.derEncoded)
             return Snapshot.Issuer(
-                certificateText: Base64Text(der: certificate.derEncoded), sha256: certificate.sha256Hex,
+                certificateText: RowText(base64Of: certificate.derEncoded), sha256: certificate.sha256Hex,
                 ski: hexString(info.ski),
                 aki: certificate.authorityKeyIdentifier.map(hexString),
-                subjectText: SubjectText(name: certificate.subject),
+                subjectText: RowText(name: certificate.subject),
                 subjectDER: subjectDER,
                 issuerDER: certificate.isSelfIssued ? subjectDER : base64(certificate.issuer.derEncoded),
                 issuingCountry: first { $0.listed.issuingCountry },
@@ -213,10 +213,10 @@ public enum SnapshotBuilder {
         rical.certificateInfos.parallelMap { info in
             let certificate = info.certificate
             return Snapshot.Verifier(
-                certificateText: Base64Text(der: certificate.derEncoded), sha256: certificate.sha256Hex,
+                certificateText: RowText(base64Of: certificate.derEncoded), sha256: certificate.sha256Hex,
                 ski: hexString(info.ski),
                 aki: certificate.authorityKeyIdentifier.map(hexString),
-                subjectText: SubjectText(name: certificate.subject),
+                subjectText: RowText(name: certificate.subject),
                 subjectDER: base64(certificate.subject.derEncoded), issuerDER: base64(certificate.issuer.derEncoded),
                 name: info.name, isTrustAnchor: info.isTrustAnchor,
                 notBefore: SnapshotTime.normalized(certificate.notBefore),
