@@ -45,6 +45,9 @@ struct DecisionProfile: Sendable {
     var onlyLists: Set<ListID>?
     /// Whether only lists of kinds that publish bare keys are consulted (key decisions).
     var keysOnly = false
+    /// What names this question among those about one chain in a generation (``DecisionMemo``): the kind and every
+    /// value the profile's policies read; nil for a question whose answers are not kept.
+    var memoKey: String?
     /// The wording of a trusted answer, from the leaf's name and the anchor.
     let trustedMessage: @Sendable (_ name: String, _ anchor: TrustDecision.Anchor) -> String
 
@@ -52,7 +55,7 @@ struct DecisionProfile: Sendable {
     /// (`X509_V_FLAG_PARTIAL_CHAIN`), so a listed reader leaf is trusted as a chain of one; leaf EKU
     /// 1.0.18013.5.1.6 (ISO/IEC 18013-5 Table B.8) unless the network is exempt; keyUsage digitalSignature.
     static func reader(ekuExemptNetworks: Set<String>) -> DecisionProfile {
-        DecisionProfile(
+        var profile = DecisionProfile(
             role: .reader, listNoun: "RICAL or WRPAC providers LoTE", leafNoun: "reader certificate",
             entryNoun: "listed reader certificate", anchorRule: .everyAnchor,
             leafEKU: .required(
@@ -62,13 +65,15 @@ struct DecisionProfile: Sendable {
             "\(name) is a trusted reader: its chain validates to \(anchor.subject), listed in \(anchor.list) "
                 + "(\(anchor.provider))"
         }
+        profile.memoKey = (["reader"] + ekuExemptNetworks.sorted()).joined(separator: "\u{0}")
+        return profile
     }
 
     /// Document signers asked about by chain and docType: only a self-signed IACA ends a chain (ISO/IEC 18013-5
     /// Annex B.1.2), without partial chains, except a LoTE's listed certificates; issued directly by it; leaf EKU
     /// 1.0.18013.5.1.2 (Table B.3); the anchor listed for the docType.
     static func issuer(docType: String) -> DecisionProfile {
-        DecisionProfile(
+        var profile = DecisionProfile(
             role: .issuer, listNoun: "VICAL or PID/mDL providers LoTE", leafNoun: "document signer",
             entryNoun: "IACA", anchorRule: .selfSignedRootsOnly,
             leafEKU: .required(oid: OID.documentSignerEKU, reason: .documentSignerEKU), directlyIssued: true,
@@ -77,6 +82,8 @@ struct DecisionProfile: Sendable {
             "\(name) may sign \(docType): its chain validates to IACA \(anchor.subject), listed in \(anchor.list) "
                 + "(\(anchor.provider))"
         }
+        profile.memoKey = "issuer\u{0}" + docType
+        return profile
     }
 
     /// The document signer of an mdoc (ISO/IEC 18013-5 §9.3.1): as ``issuer(docType:)``, with the document signer
@@ -84,6 +91,7 @@ struct DecisionProfile: Sendable {
     static func documentSigner(docType: String) -> DecisionProfile {
         var profile = issuer(docType: docType)
         profile.leafEKU = .documentSigner
+        profile.memoKey = "documentSigner\u{0}" + docType
         return profile
     }
 

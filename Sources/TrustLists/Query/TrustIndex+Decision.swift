@@ -64,6 +64,12 @@ extension TrustIndex {
         var kindSources = consulted[profile.role]
         if let only = profile.onlyLists { kindSources = sources.indices.filter { only.contains(sources[$0].list) } }
         if profile.keysOnly { kindSources = kindSources.filter { sources[$0].kind.publishesKeys } }
+        var memoKey: DecisionMemo.Key?
+        if case .chain(let chain) = subject, let profileKey = profile.memoKey {
+            let key = DecisionMemo.Key(chain: ValidationMemo.key(chain), profile: profileKey)
+            if let kept = decisions.lookup(key), kept.holds(at: time, in: self) { return kept.decision }
+            memoKey = key
+        }
         var context = DecisionContext(
             subject: subject, time: time, profile: profile, index: self, table: table,
             memo: memos[profile.role], kindSources: kindSources)
@@ -88,11 +94,33 @@ extension TrustIndex {
             name = thumbprint
             verifiedBy = .key(thumbprint: thumbprint)
         }
-        return .trusted(
+        let decision = TrustDecision.trusted(
             TrustDecision.Trusted(
                 verifiedBy: verifiedBy, anchor: validated.anchor, docTypes: validated.docTypes,
                 chain: validated.chain, message: profile.trustedMessage(name, validated.anchor) + overdue + unchecked,
                 revocation: context.revocation, warnings: context.warnings))
+        if let memoKey { keep(decision, context, for: memoKey) }
+        return decision
+    }
+
+    /// Keeps a trusted answer in ``decisions`` with the states it was made under and the window of the validation it
+    /// rests on (the ``ValidationMemo`` entry of the chain, which the validation policies just found or stored); keeps
+    /// nothing when there is no such entry for this validated chain.
+    private func keep<Row: ListedRow>(
+        _ decision: TrustDecision, _ context: DecisionContext<Row>, for key: DecisionMemo.Key
+    ) {
+        guard let validated = context.validated, let validation = context.memo.lookup(key.chain),
+            validation.chain == validated.chain
+        else { return }
+        let issuers = revocation.issuers
+        decisions.store(
+            DecisionMemo.Entry(
+                decision: decision, validFrom: validation.validFrom, validUntil: validation.validUntil,
+                lists: context.kindSources.map { ($0, context.states[$0].state) },
+                crls: validated.revocation.map { check in
+                    (check.issuer, check.issuer.map { issuers[$0].state(at: context.time) } ?? .none)
+                }),
+            for: key)
     }
 
     /// The leaf's commonName, or its RFC 4514 subject when it has none.

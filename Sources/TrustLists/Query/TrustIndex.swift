@@ -25,6 +25,8 @@ final class TrustIndex: Sendable {
     var revocation: RevocationIndex { verified.revocation }
     /// Validated chains per role (a chain validated for one role never answers for another).
     let memos: PerRole<ValidationMemo>
+    /// Trusted answers by chain and question (``DecisionMemo``).
+    let decisions: DecisionMemo
 
     /// Indexes a snapshot; parses no certificate of the lists (wallet provider rows read the fields of certificates
     /// the LoTE's verification parsed).
@@ -57,6 +59,7 @@ final class TrustIndex: Sendable {
             ListedEntries(Self.keyRows(snapshot.services, role: role), sourcePositions: position, certificates: [:])
         }
         memos = PerRole { _ in ValidationMemo(capacity: memoCapacity) }
+        decisions = DecisionMemo(capacity: memoCapacity)
     }
 
     /// The credential settings of a network (the defaults when the generation names none).
