@@ -44,7 +44,7 @@ struct DecisionMemoTests {
         let sim = world.sim
         let queries = TrustQueries(snapshot: try world.defaultSnapshot())
         // A reader leaf without the reader EKU: trusted only where its network ("sim") is exempt (Table B.8's EKU).
-        let noEKU = try TestPKI.leaf("Sim Reader without EKU", under: sim.readerIntermediate)
+        let noEKU = try TestPKI.leaf("Sim Reader without EKU", under: sim.readerIntermediate, extendedKeyUsage: nil)
         let chain = [noEKU.certificate, sim.readerIntermediate.certificate]
         for _ in 0..<2 {
             #expect(queries.readerDecision(chain: chain, at: world.now, readerEKUExemptNetworks: ["sim"]).isTrusted)

@@ -65,7 +65,9 @@ struct DecisionProfile: Sendable {
             "\(name) is a trusted reader: its chain validates to \(anchor.subject), listed in \(anchor.list) "
                 + "(\(anchor.provider))"
         }
-        profile.memoKey = (["reader"] + ekuExemptNetworks.sorted()).joined(separator: "\u{0}")
+        // Without exemptions (the usual question) a literal: this runs on every reader decision.
+        profile.memoKey =
+            ekuExemptNetworks.isEmpty ? "reader" : (["reader"] + ekuExemptNetworks.sorted()).joined(separator: "\u{0}")
         return profile
     }
 
