@@ -225,7 +225,12 @@ final class ServerCore: @unchecked Sendable {
             {
                 continue
             }
-            guard Self.isValidField(field), MHD_add_response_header(created, field.name, field.value) == .YES else {
+            // withCString: a String passed as a C string argument is copied into a new array for the call.
+            guard Self.isValidField(field),
+                field.name.withCString({ name in
+                    field.value.withCString { value in MHD_add_response_header(created, name, value) }
+                }) == .YES
+            else {
                 log("response field refused, answering 500 route=\(route) field=\(field.name.debugDescription)")
                 MHD_destroy_response(created)
                 return nil
