@@ -104,7 +104,7 @@ final class ServerCore: @unchecked Sendable {
                 // as another request.
                 return queue(refusal, route: state.route, state, connection)
             }
-            if let declared = framing.contentLength.flatMap({ UInt64($0.trimmingASCIIWhitespace) }),
+            if let declared = framing.contentLength.flatMap(Self.declaredLength),
                 declared > UInt64(maxRequestBytes)
             {
                 // Answered before the body is read; libmicrohttpd then closes the connection after the response.
@@ -255,53 +255,6 @@ final class ServerCore: @unchecked Sendable {
     private static let tokenCharacters: [Bool] = (0..<256).map { byte in
         (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
             || "!#$%&'*+-.^_`|~".utf8.contains(UInt8(byte))
-    }
-
-    /// How a request says its body is framed: its `Content-Length` and `Transfer-Encoding` lines, read in one pass
-    /// over the header fields.
-    struct Framing {
-        /// `Content-Length` lines.
-        var lengthLines = 0
-        /// The value of the first `Content-Length` line.
-        var contentLength: String?
-        /// Whether a `Content-Length` value is a list (holds a comma).
-        var lengthIsList = false
-        /// The `Transfer-Encoding` values, in order.
-        var codings: [String] = []
-
-        init(_ headers: HTTPHeaders) {
-            for field in headers.fields {
-                if HTTPHeaders.sameName(field.name, "Content-Length") {
-                    lengthLines += 1
-                    if contentLength == nil { contentLength = field.value }
-                    if field.value.utf8.contains(UInt8(ascii: ",")) { lengthIsList = true }
-                } else if HTTPHeaders.sameName(field.name, "Transfer-Encoding") {
-                    codings.append(field.value)
-                }
-            }
-        }
-    }
-
-    /// The answer to a request whose length cannot be read one way only (RFC 9112 §6.1, §6.3): `Content-Length`
-    /// beside `Transfer-Encoding`, or several `Content-Length` fields or values, is 400; a transfer coding other
-    /// than `chunked` is 501. Both close the connection. Nil for a request framed one way.
-    func framingRefusal(_ framing: Framing) -> HTTPResponse? {
-        var response: HTTPResponse
-        if !framing.codings.isEmpty && framing.lengthLines > 0 {
-            response = router.errorResponder(
-                400, .ambiguousRequestLength, "Bad Request: Content-Length and Transfer-Encoding together")
-        } else if framing.lengthLines > 1 || framing.lengthIsList {
-            response = router.errorResponder(400, .ambiguousRequestLength, "Bad Request: several Content-Length values")
-        } else if !framing.codings.isEmpty
-            && (framing.codings.count > 1 || framing.codings[0].trimmingASCIIWhitespace.lowercased() != "chunked")
-        {
-            response = router.errorResponder(
-                501, .unsupportedTransferCoding, "Not Implemented: the only transfer coding accepted is chunked")
-        } else {
-            return nil
-        }
-        response.headers["Connection"] = "close"
-        return response
     }
 
     private func headers(_ connection: OpaquePointer) -> HTTPHeaders {
