@@ -218,6 +218,7 @@ final class ServerCore: @unchecked Sendable {
             }
         }
         guard let created else { return nil }
+        var hasDate = false
         for field in response.headers {
             // libmicrohttpd writes these from the body and the connection state itself.
             if HTTPHeaders.sameName(field.name, "Content-Length")
@@ -225,6 +226,7 @@ final class ServerCore: @unchecked Sendable {
             {
                 continue
             }
+            hasDate = hasDate || HTTPHeaders.sameName(field.name, "Date")
             // withCString: a String passed as a C string argument is copied into a new array for the call.
             guard Self.isValidField(field),
                 field.name.withCString({ name in
@@ -235,6 +237,11 @@ final class ServerCore: @unchecked Sendable {
                 MHD_destroy_response(created)
                 return nil
             }
+        }
+        if !hasDate {
+            // Ours, so that libmicrohttpd does not format one under glibc's time zone lock (DateField).
+            let date = DateField.now()
+            _ = date.withCString { MHD_add_response_header(created, "Date", $0) }
         }
         if isDraining && response.headers["Connection"] == nil {
             _ = MHD_add_response_header(created, "Connection", "close")

@@ -1,5 +1,4 @@
 import JOSE
-import Synchronization
 import X509
 
 /// A request body's members as ``RequestBody`` decoded them, kept by the body's bytes in the API's ``DecodeCache``,
@@ -10,7 +9,7 @@ final class ParsedBody: Sendable {
     /// The body's top-level members.
     let members: [String: JSONValue]
     /// Chains decoded from members, by member name (a handful of names, fixed by the handlers).
-    private let chains = Mutex<[String: [Certificate]]>([:])
+    private let chains = ReadWriteLock<[String: [Certificate]]>([:])
 
     /// A body of `members`, with no chain read yet.
     init(members: [String: JSONValue]) {
@@ -19,11 +18,11 @@ final class ParsedBody: Sendable {
 
     /// The chain decoded from member `key` before, if any.
     func chain(_ key: String) -> [Certificate]? {
-        chains.withLock { $0[key] }
+        chains.read { $0[key] }
     }
 
     /// Keeps the chain decoded from member `key`.
     func keep(_ chain: [Certificate], for key: String) {
-        chains.withLock { $0[key] = chain }
+        chains.write { $0[key] = chain }
     }
 }

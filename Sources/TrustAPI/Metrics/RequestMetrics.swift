@@ -1,3 +1,4 @@
+internal import Glibc
 import HTTPServer
 import Synchronization
 import TrustListsService
@@ -32,22 +33,47 @@ final class RequestMetrics: Sendable {
             sum += seconds
             buckets[bucket] += 1
         }
+
+        /// Adds another part's observations.
+        mutating func add(_ other: Series) {
+            count += other.count
+            sum += other.sum
+            for index in buckets.indices { buckets[index] += other.buckets[index] }
+        }
     }
 
-    private let series = Mutex<[Key: Series]>([:])
+    /// One part of the series, under its own lock: each server thread records into the part its thread picks, so
+    /// that the threads do not queue on one lock for every request (a thread descheduled while holding it held up the
+    /// others); a scrape adds the parts up.
+    private final class Shard: Sendable {
+        let series = Mutex<[Key: Series]>([:])
+    }
+
+    /// The parts; more than the server's threads, so that few threads share one.
+    private let shards = (0..<16).map { _ in Shard() }
+
+    /// The part of the calling thread: its pthread identity (a fixed address per thread), mixed.
+    private var shard: Shard {
+        let mixed = (UInt64(pthread_self()) >> 12) &* 0x9E37_79B9_7F4A_7C15
+        return shards[Int(mixed >> 60)]
+    }
 
     /// Records one finished request.
     /// - Parameter report: the server's report; a request that got no response is counted with status `none`.
     func record(_ report: HTTPRequestMetrics) {
         let key = Key(route: report.route, method: report.method, status: report.status.map(String.init) ?? "none")
         let bucket = Self.bucketBounds.firstIndex { report.durationSeconds <= $0 } ?? Self.bucketBounds.count
-        // One lookup of the key, the series changed in place: every request passes here, under one lock.
-        series.withLock { all in all[key, default: Series()].add(report.durationSeconds, bucket: bucket) }
+        // One lookup of the key, the series changed in place: every request passes here, under its thread's lock.
+        shard.series.withLock { all in all[key, default: Series()].add(report.durationSeconds, bucket: bucket) }
     }
 
     /// `trustlists_http_requests_total` and `trustlists_http_request_duration_seconds`.
     func families() -> [PrometheusText.Family] {
-        let snapshot = series.withLock { $0 }.sorted { $0.key < $1.key }
+        var merged: [Key: Series] = [:]
+        for shard in shards {
+            for (key, part) in shard.series.withLock({ $0 }) { merged[key, default: Series()].add(part) }
+        }
+        let snapshot = merged.sorted { $0.key < $1.key }
         var counts: [PrometheusText.Sample] = []
         var durations: [PrometheusText.Sample] = []
         for (key, series) in snapshot {
