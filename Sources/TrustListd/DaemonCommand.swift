@@ -57,7 +57,10 @@ enum DaemonCommand {
         Certificate.reportDeferredDecodingFailures { certificate, error in
             logger.log(
                 .warning, "listed certificate not used",
-                [("certificate.sha256", certificate.sha256Hex), ("reason", error.code.rawValue), ("message", error.reason)])
+                [
+                    ("certificate.sha256", certificate.sha256Hex), ("reason", error.code.rawValue),
+                    ("message", error.reason),
+                ])
         }
         let control = DaemonControl()
         // First, before anything starts a thread: the signal mask is inherited by every thread made later.

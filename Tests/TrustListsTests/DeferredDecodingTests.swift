@@ -75,7 +75,8 @@ struct DeferredDecodingTests {
         return result
     }
 
-    @Test("a certificate given alone is refused whole; as a list entry it loads, with its SKI, and fails when first read")
+    @Test(
+        "a certificate given alone is refused whole; as a list entry it loads, with its SKI, and fails when first read")
     func certificateLevel() throws {
         let bad = try Self.made("bad")
         #expect(!bad.readable, "Python's cryptography refuses the subjectAltName too")

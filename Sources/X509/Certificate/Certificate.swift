@@ -20,7 +20,7 @@ public struct Certificate: Sendable, Hashable, CustomStringConvertible {
     public init(derEncoded der: [UInt8]) throws(X509Error) {
         let fields = try CertificateDecoder.decode(der)
         storage = Storage(der: der, fields: fields)
-        storage.deferred.storeIfNil(Deferred(.success(try CertificateDecoder.decodeDeferred(der, fields))))
+        _ = storage.deferred.storeIfNil(Deferred(.success(try CertificateDecoder.decodeDeferred(der, fields))))
     }
 
     /// Parses a list entry's DER certificate (RFC 5280 §4.1), leaving its Names and its extensions other than SKI and

@@ -34,7 +34,8 @@ struct KeyIdentifiers {
             if let critical = try parts.peek(), critical.isUniversal(V_ASN1_BOOLEAN) { _ = try parts.next("critical") }
             let value = try parts.next("extnValue")
             guard value.isUniversal(V_ASN1_OCTET_STRING), !value.isConstructed, parts.isAtEnd else {
-                throw X509Error(.malformedCertificate, "an extension's extnValue is not the last element, an OCTET STRING")
+                throw X509Error(
+                    .malformedCertificate, "an extension's extnValue is not the last element, an OCTET STRING")
             }
             let oid = buffer[identifier.range]
             if oid.elementsEqual(Self.subjectKeyIdentifierOID) {
