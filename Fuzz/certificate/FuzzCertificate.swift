@@ -4,7 +4,9 @@ import X509
 // A certificate file or x5chain entry over arbitrary bytes (Certificate.certificates(derOrPEMEncoded:)): certificates,
 // or malformed_certificate / malformed_pem / input_too_large. The certificate's fields are decoded one by one from
 // the DER (Sources/X509/OpenSSL/DERElements.swift walks it with unsafe pointers), so each decoded certificate must
-// decode again, from its DER and from its PEM, to the same fields; its names, key and description never crash.
+// decode again, from its DER and from its PEM, to the same fields; its names, key and description never crash. As a
+// list entry (Certificate(listedDER:), Names and most extensions decoded when first read) the same bytes load exactly
+// when the whole decode succeeds or its deferred part fails, which the entry then reports.
 //
 // libFuzzer options: -max_len=4096 -dict=Fuzz/Dictionaries/der.dict
 
@@ -12,6 +14,7 @@ import X509
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let input = Fuzz.bytes(start, count)
+    checkListed(input)
     let certificates: [Certificate]
     do {
         certificates = try Certificate.certificates(derOrPEMEncoded: input)
@@ -55,4 +58,27 @@ func fields(_ certificate: Certificate) -> String {
     "\(certificate.subject.derEncoded) \(certificate.issuer.derEncoded) \(certificate.serialNumber) "
         + "\(certificate.notBefore.timeIntervalSince1970) \(certificate.notAfter.timeIntervalSince1970) "
         + "\(certificate.signatureAlgorithmOID) \(certificate.subjectPublicKeyInfo) \(certificate.extensions)"
+}
+
+/// `Certificate(listedDER:)` agrees with the whole decode: it loads whatever decodes whole, with the same fields and no
+/// deferred error, and whatever it loads that does not decode whole has a deferred `malformed_certificate`.
+func checkListed(_ input: [UInt8]) {
+    let whole = try? Certificate(derEncoded: input)
+    let listed: Certificate
+    do {
+        listed = try Certificate(listedDER: input)
+    } catch {
+        Fuzz.requireCode(error, in: [.malformedCertificate, .inputTooLarge], "init(listedDER:)")
+        Fuzz.require(whole == nil, "decoded whole but refused as a list entry")
+        return
+    }
+    if let whole {
+        Fuzz.require(listed.deferredDecodingError == nil, "decoded whole but a list entry's deferred part fails")
+        Fuzz.require(fields(listed) == fields(whole), "a list entry's fields differ from the whole decode's")
+    } else {
+        Fuzz.require(
+            listed.deferredDecodingError?.code == .malformedCertificate,
+            "refused whole but a list entry's deferred part decodes")
+        _ = (listed.extensions, listed.subject.rfc4514, listed.subjectKeyIdentifier, listed.authorityKeyIdentifier)
+    }
 }

@@ -2,6 +2,7 @@ import CSystemd
 import Foundation
 import TrustCLI
 import TrustLists
+import X509
 
 /// `trustlistd [--config FILE] [--metrics-file FILE] [--export-dir DIR] [--log-format FORMAT] [--check-config]`
 /// (``DaemonSpec``): parses the command line, loads the configuration, takes the sockets systemd passes, and runs the
@@ -51,6 +52,16 @@ enum DaemonCommand {
             logFormat = nil
         }
         let logger = Logger(format: logFormat ?? .text)
+        // A list entry whose Names or extensions OpenSSL cannot decode when first read is left out of every chain
+        // (docs/architecture.md, "The snapshot"); say so once.
+        Certificate.reportDeferredDecodingFailures { certificate, error in
+            logger.log(
+                .warning, "listed certificate not used",
+                [
+                    ("certificate.sha256", certificate.sha256Hex), ("reason", error.code.rawValue),
+                    ("message", error.reason),
+                ])
+        }
         let control = DaemonControl()
         // First, before anything starts a thread: the signal mask is inherited by every thread made later.
         let signals = SignalHandling(control: control, logger: logger)

@@ -24,11 +24,12 @@ enum VerifyBenchmarks {
         }
         print("  ours   = TrustListVerifier.verify(fresh copy of the bytes, .vical, at:) -> VerifiedList: CBOR,")
         print("           COSE_Sign1, ES256, chain to the pinned root, signer profile, payload model with every")
-        print("           entry's Certificate(derEncoded:); cold: new bytes, root and Certificates every iteration;")
+        print("           entry's Certificate(listedDER:) (structure, serial, validity, SKI, AKI; Names and other")
+        print("           extensions decoded when first read); cold: new bytes, root and Certificates every iteration;")
         print("           a refresh: new bytes, the root and signer chain already decoded (CertificateCache)")
         print("  floor  = OpenSSL called directly: SHA-256(payload) + one ECDSA verify of that digest +")
         print("           d2i_X509 of every entry's certificate (each measured alone, summed); ours can be below")
-        print("           it, since Certificate(derEncoded:) decodes fields one by one and never calls d2i_X509")
+        print("           it, since Certificate(listedDER:) decodes fields one by one and never calls d2i_X509")
         print("  python = cbor2 + cryptography in a subprocess, timed inside Python (no start-up); it too loads")
         print("           the root from DER inside each timed verification; two readings of each entry's certificate:")
         for reading in PythonVerifier.Reading.allCases {

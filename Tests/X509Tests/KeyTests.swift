@@ -243,4 +243,39 @@ struct KeyTests {
         let input = [ours.publicKey.subjectPublicKeyInfo, raw, message].map(hexString).joined(separator: " ")
         #expect(String(decoding: try Python.run(verify, input: Array(input.utf8)), as: UTF8.self) == "ok\n")
     }
+
+    @Test(
+        "Python's key on each named curve decodes and verifies its signature; a point off the curve is unsupported_key",
+        .requires(.interopModules))
+    func namedCurveKeysFromPython() throws {
+        let script = """
+            import sys
+            from cryptography.hazmat.primitives.asymmetric import ec
+            from cryptography.hazmat.primitives import hashes, serialization
+            msg = sys.stdin.buffer.read()
+            for curve, digest in ((ec.SECP256R1(), hashes.SHA256()), (ec.SECP384R1(), hashes.SHA384()),
+                                  (ec.SECP521R1(), hashes.SHA512())):
+                k = ec.generate_private_key(curve)
+                spki = k.public_key().public_bytes(serialization.Encoding.DER,
+                                                   serialization.PublicFormat.SubjectPublicKeyInfo)
+                print(spki.hex(), k.sign(msg, ec.ECDSA(digest)).hex())
+            """
+        let lines = String(decoding: try Python.run(script, input: message), as: UTF8.self).split(separator: "\n")
+        try #require(lines.count == 3)
+        let expected: [(KeyAlgorithm, Digest, Int)] = [
+            (.ecP256, .sha256, 256), (.ecP384, .sha384, 384), (.ecP521, .sha512, 521),
+        ]
+        for (line, (algorithm, digest, bits)) in zip(lines, expected) {
+            let fields = line.split(separator: " ").map { bytes(fromHex: String($0)) ?? [] }
+            let key = try PublicKey(subjectPublicKeyInfo: fields[0])
+            #expect(key.algorithm == algorithm)
+            #expect(key.sizeInBits == bits)
+            #expect(try key.verify(signature: fields[1], encoding: .der, for: message, digest: digest))
+            #expect(try !key.verify(signature: fields[1], encoding: .der, for: message + [0], digest: digest))
+            // The point's last byte changed: y no longer satisfies the curve equation (SEC 1 §3.2.2.1).
+            var offCurve = fields[0]
+            offCurve[offCurve.count - 1] ^= 0x01
+            #expect(throws: X509Error(.unsupportedKey)) { try PublicKey(subjectPublicKeyInfo: offCurve) }
+        }
+    }
 }

@@ -3,8 +3,9 @@ import Foundation
 import X509
 
 /// The parts every VICAL and RICAL entry shares (ISO/IEC 18013-5 Annex C.1.7 CertificateInfo; Annex F): the
-/// certificate, parsed by OpenSSL, with its serial number and SKI taken from the certificate itself, and the
-/// descriptive fields the list states about it.
+/// certificate, parsed by OpenSSL (its Names and most extensions when first read, ``Certificate/init(listedDER:)``),
+/// with its serial number and SKI taken from the certificate itself, and the descriptive fields the list states about
+/// it.
 public struct ListedCertificate: Sendable, Hashable {
     /// The listed certificate.
     public let certificate: Certificate
@@ -34,7 +35,7 @@ public struct ListedCertificate: Sendable, Hashable {
     ///   certificate OpenSSL cannot parse. The caller drops the entry on either.
     init(_ map: CBORMapReader, warnings: inout ListWarnings) throws {
         let path = map.path
-        certificate = try Certificate(derEncoded: try map.required("certificate").bytes())
+        certificate = try Certificate(listedDER: try map.required("certificate").bytes())
 
         let listedSerial = try map.required("serialNumber")
         if case .tagged(2, let content) = listedSerial.node.content, case .byteString(let raw) = content.content,

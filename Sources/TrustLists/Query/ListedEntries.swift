@@ -151,7 +151,20 @@ final class ListedEntries<Row: ListedRow>: Sendable {
         return found.sorted()
     }
 
-    /// The entry's certificate, as its list's verification parsed it; nil when the generation holds none for it,
-    /// which leaves the entry out of every chain.
-    func certificate(_ index: Int) -> Certificate? { certificates[entries[index].sha256] }
+    /// The entry's certificate, as its list's verification parsed it; nil when the generation holds none for it, or
+    /// when OpenSSL cannot decode its Names or extensions, read here first (``Certificate/deferredDecodingError``):
+    /// either leaves the entry out of every chain, so nothing is trusted that was not decoded.
+    func certificate(_ index: Int) -> Certificate? {
+        guard let certificate = certificates[entries[index].sha256], certificate.deferredDecodingError == nil else {
+            return nil
+        }
+        return certificate
+    }
+
+    /// The entries among `indices` whose certificate OpenSSL cannot decode when first read, with why.
+    func undecodable(_ indices: [Int]) -> [(index: Int, error: X509Error)] {
+        indices.compactMap { index in
+            certificates[entries[index].sha256]?.deferredDecodingError.map { (index, $0) }
+        }
+    }
 }

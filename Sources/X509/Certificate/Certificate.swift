@@ -3,17 +3,32 @@ import Synchronization
 
 /// An X.509 certificate (RFC 5280), parsed by OpenSSL into values.
 ///
-/// Fields are decoded once, at init. The OpenSSL `X509` object and the public key, which cost far more on
-/// OpenSSL 3.0, are made on first use (chain validation, signature checks) and kept. Two certificates are equal when
-/// their DER bytes are. A `Certificate` is a value: copies share the decoded fields.
+/// A certificate given alone (``init(derEncoded:)-([UInt8])``) is decoded whole at init. A list entry
+/// (``init(listedDER:)``) is decoded at init as far as verifying and indexing a list needs (every element's structure,
+/// serial, validity, SKI, AKI, SHA-256); its Names and other extensions are decoded by OpenSSL when first read, and
+/// when that fails the entry must not be trusted (``deferredDecodingError``; docs/architecture.md, "The snapshot").
+/// The OpenSSL `X509` object and the public key, which cost far more on OpenSSL 3.0, are made on first use (chain
+/// validation, signature checks) and kept. Two certificates are equal when their DER bytes are. A `Certificate` is a
+/// value: copies share the decoded fields.
 public struct Certificate: Sendable, Hashable, CustomStringConvertible {
     private let storage: Storage
 
-    /// Parses a DER-encoded certificate (RFC 5280 §4.1).
+    /// Parses a DER-encoded certificate (RFC 5280 §4.1), every field at once.
     /// - Parameter der: exactly one certificate, no trailing bytes, at most 64 KiB.
     /// - Throws: ``X509Error`` `malformedCertificate` naming the field that OpenSSL could not decode,
     ///   `inputTooLarge` over 64 KiB.
     public init(derEncoded der: [UInt8]) throws(X509Error) {
+        let fields = try CertificateDecoder.decode(der)
+        storage = Storage(der: der, fields: fields)
+        _ = storage.deferred.storeIfNil(Deferred(.success(try CertificateDecoder.decodeDeferred(der, fields))))
+    }
+
+    /// Parses a list entry's DER certificate (RFC 5280 §4.1), leaving its Names and its extensions other than SKI and
+    /// AKI to be decoded when first read (``extensions``, ``deferredDecodingError``).
+    /// - Parameter der: exactly one certificate, no trailing bytes, at most 64 KiB.
+    /// - Throws: ``X509Error`` `malformedCertificate` naming the element that is not well formed or the field that
+    ///   OpenSSL could not decode, `inputTooLarge` over 64 KiB.
+    public init(listedDER der: [UInt8]) throws(X509Error) {
         storage = Storage(der: der, fields: try CertificateDecoder.decode(der))
     }
 
@@ -71,12 +86,28 @@ public struct Certificate: Sendable, Hashable, CustomStringConvertible {
     public var signatureAlgorithmOID: String { storage.fields.signatureAlgorithmOID }
     /// The DER SubjectPublicKeyInfo (RFC 5280 §4.1.2.7).
     public var subjectPublicKeyInfo: [UInt8] { storage.fields.subjectPublicKeyInfo }
-    /// The decoded extensions.
-    public var extensions: CertificateExtensions { storage.fields.extensions }
+    /// The decoded extensions. For a list entry they are decoded on first read; when that fails this holds only the
+    /// SKI and AKI and ``deferredDecodingError`` says why (the entry must not be trusted).
+    public var extensions: CertificateExtensions {
+        switch storage.deferredResult {
+        case .success(let extensions): extensions
+        case .failure:
+            CertificateExtensions(
+                subjectKeyIdentifier: storage.fields.subjectKeyIdentifier,
+                authorityKeyIdentifier: storage.fields.authorityKeyIdentifier)
+        }
+    }
+    /// Why OpenSSL could not decode a list entry's Names or extensions when first read (``init(listedDER:)``); nil
+    /// when they decoded (always nil for a certificate decoded whole at init). The first failure of a certificate is
+    /// also passed once to the handler of ``reportDeferredDecodingFailures(to:)``.
+    public var deferredDecodingError: X509Error? {
+        if case .failure(let error) = storage.deferredResult { return error }
+        return nil
+    }
     /// The subject key identifier's key id; nil when the extension is absent.
-    public var subjectKeyIdentifier: [UInt8]? { extensions.subjectKeyIdentifier }
+    public var subjectKeyIdentifier: [UInt8]? { storage.fields.subjectKeyIdentifier }
     /// The authority key identifier's key id; nil when absent.
-    public var authorityKeyIdentifier: [UInt8]? { extensions.authorityKeyIdentifier }
+    public var authorityKeyIdentifier: [UInt8]? { storage.fields.authorityKeyIdentifier }
     /// Extended key usage OIDs, dotted; nil when the extension is absent.
     public var extendedKeyUsage: [String]? { extensions.extendedKeyUsage }
     /// Key usage bits; nil when the extension is absent.
@@ -139,10 +170,29 @@ public struct Certificate: Sendable, Hashable, CustomStringConvertible {
     /// Hashes the SHA-256, consistent with `==`.
     public func hash(into hasher: inout Hasher) { hasher.combine(storage.sha256) }
 
+    /// Has every failure to decode a list entry's deferred fields reported once to `handler` (e.g. a daemon's log), on
+    /// the thread that first read them; replaces any earlier handler.
+    /// - Parameter handler: receives the certificate and the error of ``deferredDecodingError``.
+    public static func reportDeferredDecodingFailures(
+        to handler: @escaping @Sendable (Certificate, X509Error) -> Void
+    ) {
+        deferredFailureHandler.withLock { $0 = handler }
+    }
+
+    /// The result of decoding the Names and extensions, kept as one reference.
+    private final class Deferred: Sendable {
+        let result: Result<CertificateExtensions, X509Error>
+        init(_ result: Result<CertificateExtensions, X509Error>) { self.result = result }
+    }
+
     private final class Storage: Sendable {
         let der: [UInt8]
         let sha256: [UInt8]
         let fields: CertificateDecoder.Fields
+        /// Set at init for a certificate decoded whole, on first read for a list entry; read without a lock, since
+        /// every decision reads its chain's extensions (two threads that find it unset may both decode it, and the
+        /// first kept wins).
+        let deferred = AtomicLazyReference<Deferred>()
         let publicKey = Mutex<PublicKey?>(nil)
         let openSSL = Mutex<OpenSSLCertificate?>(nil)
 
@@ -151,5 +201,27 @@ public struct Certificate: Sendable, Hashable, CustomStringConvertible {
             self.sha256 = Digest.sha256.hash(der)
             self.fields = fields
         }
+
+        var deferredResult: Result<CertificateExtensions, X509Error> {
+            if let known = deferred.load() { return known.result }
+            let decoded: Result<CertificateExtensions, X509Error>
+            do {
+                decoded = .success(try CertificateDecoder.decodeDeferred(der, fields))
+            } catch {
+                decoded = .failure(error)
+            }
+            let mine = Deferred(decoded)
+            let kept = deferred.storeIfNil(mine)
+            if kept === mine, case .failure(let error) = decoded,
+                let handler = Certificate.deferredFailureHandler.withLock({ $0 })
+            {
+                handler(Certificate(storage: self), error)
+            }
+            return kept.result
+        }
     }
+
+    private init(storage: Storage) { self.storage = storage }
+
+    private static let deferredFailureHandler = Mutex<(@Sendable (Certificate, X509Error) -> Void)?>(nil)
 }

@@ -8,6 +8,11 @@ import Foundation
 /// Why not `d2i_X509`: on OpenSSL 3.0 it also decodes the public key through the provider decoders, ~150-200 µs per
 /// certificate, ten times the rest. Lists carry thousands of certificates whose keys are never used, so the key and
 /// the full `X509` object are decoded only when needed (``Certificate/publicKey``, chain validation).
+///
+/// Decoding comes in two parts (docs/architecture.md, "The snapshot"): ``decode(_:)``
+/// steps through every element, decodes serial, algorithms, validity, the SKI and AKI, and checks the Names' and
+/// extensions' element structure; ``decodeDeferred(_:_:)`` decodes the Names (`d2i_X509_NAME`) and every extension.
+/// A certificate given alone runs both at once; a list entry runs the second when first read.
 enum CertificateDecoder {
     /// Largest certificate accepted, in bytes. Real IACA and signer certificates are 0.5 to 2 KB.
     static let maximumSize = 64 * 1024
@@ -20,7 +25,11 @@ enum CertificateDecoder {
         var notAfter: Date
         var subject: DistinguishedName
         var subjectPublicKeyInfo: [UInt8]
-        var extensions: CertificateExtensions
+        /// The key identifiers, decoded with the rest of this part: lists are indexed by them.
+        var subjectKeyIdentifier: [UInt8]?
+        var authorityKeyIdentifier: [UInt8]?
+        /// Where the `Extensions` SEQUENCE lies in the DER; nil when the certificate has none.
+        var extensionsRange: Range<Int>?
     }
 
     static func decode(_ der: [UInt8]) throws(X509Error) -> Fields {
@@ -93,7 +102,7 @@ enum CertificateDecoder {
         let notAfter = try time(buffer, try times.next("notAfter"), "notAfter")
         guard times.isAtEnd else { throw X509Error(.malformedCertificate, "validity has more than two times") }
         let subjectElement = try fields.next("subject")
-        // Self-issued certificates (every IACA and root) carry the same Name twice: decode it once.
+        // Self-issued certificates (every IACA and root) carry the same Name twice: keep one.
         let subject =
             buffer[subjectElement.range].elementsEqual(issuer.derEncoded)
             ? issuer : try name(buffer, subjectElement, "subject")
@@ -103,10 +112,14 @@ enum CertificateDecoder {
         }
         _ = try fields.nextIfContextSpecific(1)
         _ = try fields.nextIfContextSpecific(2)
-        var extensions = CertificateExtensions()
+        var keyIdentifiers = KeyIdentifiers()
+        var extensionsRange: Range<Int>?
         if let wrapper = try fields.nextIfContextSpecific(3) {
             var inner = DERElements(buffer, range: wrapper.contentRange)
-            extensions = try decodeExtensions(buffer, try inner.next("extensions"))
+            let extensions = try inner.next("extensions")
+            guard inner.isAtEnd else { throw X509Error(.malformedCertificate, "unexpected element after extensions") }
+            keyIdentifiers = try KeyIdentifiers(buffer, extensions)
+            extensionsRange = extensions.range
         }
         guard fields.isAtEnd else {
             throw X509Error(.malformedCertificate, "unexpected element at the end of tbsCertificate")
@@ -114,7 +127,38 @@ enum CertificateDecoder {
         return Fields(
             serialNumber: Array(buffer[serialElement.contentRange]), signatureAlgorithmOID: algorithm,
             issuer: issuer, notBefore: notBefore, notAfter: notAfter, subject: subject,
-            subjectPublicKeyInfo: Array(buffer[publicKeyInfo.range]), extensions: extensions)
+            subjectPublicKeyInfo: Array(buffer[publicKeyInfo.range]),
+            subjectKeyIdentifier: keyIdentifiers.subject, authorityKeyIdentifier: keyIdentifiers.authority,
+            extensionsRange: extensionsRange)
+    }
+
+    /// The part of a certificate's decoding that ``decode(_:)`` leaves: both Names by `d2i_X509_NAME` (which checks
+    /// each attribute's value as OpenSSL reads it) and every extension (`d2i_X509_EXTENSIONS`, then the known ones
+    /// by `X509V3_EXT_d2i`).
+    /// - Parameters:
+    ///   - der: the certificate's DER, as given to ``decode(_:)``.
+    ///   - fields: what ``decode(_:)`` returned for it.
+    /// - Returns: the decoded extensions (empty when the certificate has none).
+    /// - Throws: ``X509Error`` `malformedCertificate` naming the Name or extension OpenSSL cannot decode.
+    static func decodeDeferred(_ der: [UInt8], _ fields: Fields) throws(X509Error) -> CertificateExtensions {
+        OpenSSLErrorQueue.clear()
+        defer { OpenSSLErrorQueue.clear() }
+        try checkName(fields.issuer.derEncoded, "issuer")
+        if fields.subject.derEncoded != fields.issuer.derEncoded { try checkName(fields.subject.derEncoded, "subject") }
+        guard let range = fields.extensionsRange else { return CertificateExtensions() }
+        let extensions = try der.withUnsafeBufferPointer { buffer throws(X509Error) in
+            let stack = try buffer.decode(
+                range, as: "extensions", with: { d2i_X509_EXTENSIONS(nil, $0, $1) },
+                free: { shim_sk_X509_EXTENSION_pop_free($0) })
+            defer { shim_sk_X509_EXTENSION_pop_free(stack) }
+            return try CertificateExtensions(openSSL: stack)
+        }
+        guard extensions.subjectKeyIdentifier == fields.subjectKeyIdentifier,
+            extensions.authorityKeyIdentifier == fields.authorityKeyIdentifier
+        else {
+            throw X509Error(.malformedCertificate, "the key identifiers decode differently from the extension list")
+        }
+        return extensions
     }
 
     private static func algorithmOID(
@@ -129,14 +173,47 @@ enum CertificateDecoder {
         return objectText(object)
     }
 
+    /// A Name whose element structure is checked here (a SEQUENCE of SETs of SEQUENCEs, each starting with an OBJECT
+    /// IDENTIFIER, RFC 5280 §4.1.2.4); OpenSSL decodes it in ``decodeDeferred(_:_:)``, and prints it on first use
+    /// (``DistinguishedName``).
     private static func name(
         _ buffer: UnsafeBufferPointer<UInt8>, _ element: DERElement, _ what: String
     ) throws(X509Error) -> DistinguishedName {
-        // Decoded here to validate it; its text is printed on first use (DistinguishedName).
-        X509_NAME_free(
-            try buffer.decode(
-                element.range, as: what, with: { d2i_X509_NAME(nil, $0, $1) }, free: { X509_NAME_free($0) }))
+        guard element.isUniversal(V_ASN1_SEQUENCE), element.isConstructed else {
+            throw X509Error(.malformedCertificate, "\(what) is not a SEQUENCE (Name)")
+        }
+        var sets = DERElements(buffer, range: element.contentRange)
+        while !sets.isAtEnd {
+            let set = try sets.next("\(what) RDN")
+            guard set.isUniversal(V_ASN1_SET), set.isConstructed, !set.contentRange.isEmpty else {
+                throw X509Error(.malformedCertificate, "\(what): an RDN is not a non-empty SET")
+            }
+            var attributes = DERElements(buffer, range: set.contentRange)
+            while !attributes.isAtEnd {
+                let attribute = try attributes.next("\(what) attribute")
+                guard attribute.isUniversal(V_ASN1_SEQUENCE), attribute.isConstructed else {
+                    throw X509Error(.malformedCertificate, "\(what): an attribute is not a SEQUENCE")
+                }
+                var parts = DERElements(buffer, range: attribute.contentRange)
+                guard try parts.next("\(what) attribute type").isUniversal(V_ASN1_OBJECT) else {
+                    throw X509Error(.malformedCertificate, "\(what): an attribute type is not an OBJECT IDENTIFIER")
+                }
+                _ = try parts.next("\(what) attribute value")
+                guard parts.isAtEnd else {
+                    throw X509Error(.malformedCertificate, "\(what): an attribute has more than a type and a value")
+                }
+            }
+        }
         return DistinguishedName(validatedDER: Array(buffer[element.range]))
+    }
+
+    /// Decodes a Name's DER with `d2i_X509_NAME`, which must consume it whole.
+    private static func checkName(_ der: [UInt8], _ what: String) throws(X509Error) {
+        try der.withUnsafeBufferPointer { buffer throws(X509Error) in
+            X509_NAME_free(
+                try buffer.decode(
+                    0..<buffer.count, as: what, with: { d2i_X509_NAME(nil, $0, $1) }, free: { X509_NAME_free($0) }))
+        }
     }
 
     private static func time(
@@ -159,16 +236,6 @@ enum CertificateDecoder {
             throw OpenSSLErrorQueue.error(code, "\(what) is not a valid time")
         }
         return Date(timeIntervalSince1970: TimeInterval(timegm(&broken)))
-    }
-
-    private static func decodeExtensions(
-        _ buffer: UnsafeBufferPointer<UInt8>, _ element: DERElement
-    ) throws(X509Error) -> CertificateExtensions {
-        let stack = try buffer.decode(
-            element.range, as: "extensions", with: { d2i_X509_EXTENSIONS(nil, $0, $1) },
-            free: { shim_sk_X509_EXTENSION_pop_free($0) })
-        defer { shim_sk_X509_EXTENSION_pop_free(stack) }
-        return try CertificateExtensions(openSSL: stack)
     }
 }
 

@@ -28,6 +28,12 @@ public struct CertificateExtensions: Sendable, Hashable {
     /// No extensions.
     public init() {}
 
+    /// Only the key identifiers (a list entry whose other extensions do not decode).
+    init(subjectKeyIdentifier: [UInt8]?, authorityKeyIdentifier: [UInt8]?) {
+        self.subjectKeyIdentifier = subjectKeyIdentifier
+        self.authorityKeyIdentifier = authorityKeyIdentifier
+    }
+
     /// Reads a `STACK_OF(X509_EXTENSION)`; throws `malformedCertificate` when an extension appears twice
     /// (RFC 5280 §4.2) or a known one does not decode.
     init(openSSL stack: OpaquePointer) throws(X509Error) {

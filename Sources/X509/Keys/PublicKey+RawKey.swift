@@ -87,7 +87,7 @@ extension PublicKey {
     /// An EC key from a named group and an encoded point, through OpenSSL 3's `EVP_PKEY_fromdata` (provider key
     /// management, which decodes the point with `EC_POINT_oct2point` and refuses one off the curve). The parameter
     /// names are static strings: an `OSSL_PARAM` keeps the pointer to its key, not a copy.
-    private static func ellipticCurveKey(group: String, point: [UInt8]) -> OpaquePointer? {
+    static func ellipticCurveKey(group: String, point: [UInt8]) -> OpaquePointer? {
         let groupKey: StaticString = "group"
         let publicKey: StaticString = "pub"
         // EVP_PKEY_PUBLIC_KEY: the domain and other parameters plus the public key (openssl/evp.h).

@@ -19,10 +19,12 @@ public final class PublicKey: @unchecked Sendable, Hashable, CustomStringConvert
     ///   `id-RSASSA-PSS` key included), with a message naming the key found.
     public init(subjectPublicKeyInfo der: [UInt8]) throws(X509Error) {
         OpenSSLErrorQueue.clear()
-        let decoded: OpaquePointer? = der.withUnsafeBufferPointer { buffer in
-            var cursor = buffer.baseAddress
-            return d2i_PUBKEY(nil, &cursor, buffer.count)
-        }
+        let decoded: OpaquePointer? =
+            Self.namedCurveKey(subjectPublicKeyInfo: der)
+            ?? der.withUnsafeBufferPointer { buffer in
+                var cursor = buffer.baseAddress
+                return d2i_PUBKEY(nil, &cursor, buffer.count)
+            }
         guard let decoded else {
             throw OpenSSLErrorQueue.error(.unsupportedKey, "SubjectPublicKeyInfo does not decode")
         }

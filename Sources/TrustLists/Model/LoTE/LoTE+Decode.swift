@@ -228,7 +228,7 @@ extension ServiceDigitalIdentity {
             let entry = try LoTEJSONReader(item, path: reader.childPath("X509Certificates").element(index))
             let der = try Self.base64(try entry.stringUTF8("val"), path: entry.childPath("val"))
             do {
-                certificates.append(try Certificate(derEncoded: der))
+                certificates.append(try Certificate(listedDER: der))
             } catch {
                 throw TrustListError(
                     .malformedPayload, "\(entry.childPath("val")): not an X.509 certificate: \(error.reason)")

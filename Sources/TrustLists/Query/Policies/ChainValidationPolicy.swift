@@ -63,6 +63,10 @@ struct ChainValidationPolicy: DecisionPolicy {
             {
                 message += "; the related IACAs are not self-signed, and only a self-signed IACA is a trust anchor"
             }
+            for (index, error) in table.undecodable(candidates) {
+                message +=
+                    "; the listed \(context.profile.entryNoun) \(table.entries[index].sha256) is not used: \(error.reason)"
+            }
             return TrustDecision.NotTrusted(reason: .chainInvalid, message: message, anchor: nil, docTypes: [])
         }
     }
