@@ -12,7 +12,7 @@ struct NumericHostTests {
         var value = in_addr(s_addr: address.bigEndian)
         var buffer = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
         _ = inet_ntop(AF_INET, &value, &buffer, socklen_t(buffer.count))
-        return String(cString: buffer)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     @Test("IPv4 is dotted decimal as inet_ntop writes it: edge values and 10,000 spread addresses")

@@ -184,16 +184,11 @@ enum CertificateDecoder {
         }
         var sets = DERElements(buffer, range: element.contentRange)
         while !sets.isAtEnd {
-            let set = try sets.next("\(what) RDN")
-            guard set.isUniversal(V_ASN1_SET), set.isConstructed, !set.contentRange.isEmpty else {
-                throw X509Error(.malformedCertificate, "\(what): an RDN is not a non-empty SET")
-            }
+            let set = try sets.next("an RDN of \(what)", constructed: V_ASN1_SET)
+            guard !set.contentRange.isEmpty else { throw X509Error(.malformedCertificate, "\(what): an RDN is empty") }
             var attributes = DERElements(buffer, range: set.contentRange)
             while !attributes.isAtEnd {
-                let attribute = try attributes.next("\(what) attribute")
-                guard attribute.isUniversal(V_ASN1_SEQUENCE), attribute.isConstructed else {
-                    throw X509Error(.malformedCertificate, "\(what): an attribute is not a SEQUENCE")
-                }
+                let attribute = try attributes.next("an attribute of \(what)", constructed: V_ASN1_SEQUENCE)
                 var parts = DERElements(buffer, range: attribute.contentRange)
                 guard try parts.next("\(what) attribute type").isUniversal(V_ASN1_OBJECT) else {
                     throw X509Error(.malformedCertificate, "\(what): an attribute type is not an OBJECT IDENTIFIER")

@@ -22,10 +22,7 @@ struct KeyIdentifiers {
         }
         var list = DERElements(buffer, range: element.contentRange)
         while !list.isAtEnd {
-            let item = try list.next("extension")
-            guard item.isUniversal(V_ASN1_SEQUENCE), item.isConstructed else {
-                throw X509Error(.malformedCertificate, "an extension is not a SEQUENCE")
-            }
+            let item = try list.next("an extension", constructed: V_ASN1_SEQUENCE)
             var parts = DERElements(buffer, range: item.contentRange)
             let identifier = try parts.next("extnID")
             guard identifier.isUniversal(V_ASN1_OBJECT) else {

@@ -64,6 +64,16 @@ struct DERElements {
         return element
     }
 
+    /// The next element, consumed, which must be a constructed universal `tag` (`V_ASN1_SEQUENCE` or `V_ASN1_SET`).
+    /// - Throws: `malformedCertificate` at the end or when the element is another one ("<what> is not a SET").
+    mutating func next(_ what: @autoclosure () -> String, constructed tag: Int32) throws(X509Error) -> DERElement {
+        let element = try next(what())
+        guard element.isUniversal(tag), element.isConstructed else {
+            throw X509Error(.malformedCertificate, "\(what()) is not a \(tag == V_ASN1_SET ? "SET" : "SEQUENCE")")
+        }
+        return element
+    }
+
     /// The next element if it is `[number]` (context-specific), consumed; nil otherwise.
     mutating func nextIfContextSpecific(_ number: Int32) throws(X509Error) -> DERElement? {
         guard let element = try peek(), element.isContextSpecific(number) else { return nil }
