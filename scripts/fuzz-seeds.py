@@ -5,7 +5,7 @@ Usage: fuzz-seeds.py OUT REPO FIXTURES [--demo DIR]
 
 Seeds come from files that stay where they are (nothing is copied into the project): the real lists and roots in
 FIXTURES (../shared/fixtures/real) and the EU LoTE payloads beside it (../shared/fixtures/lote), the example configuration in REPO/config, the ISO/IEC 18013-5 Annex D vectors in
-REPO/Tests/PresentationTests/AnnexDVectors.swift and REPO/Tests/CredentialsTests/AnnexDResponse.swift (and the certificates all of these carry), and, with --demo, the folder `trustctl demo --dir DIR` left behind
+REPO/Sources/TestSupport/AnnexD (and the certificates all of these carry), and, with --demo, the folder `trustctl demo --dir DIR` left behind
 (a snapshot.json, a configuration, two signed lists, two request objects, reader and document signer chains, credentials). Payloads are taken out of the signed lists with Python's cbor2;
 without cbor2 the payload targets get only the small seeds written here. Every source that is missing is skipped
 with a note: a target with no seed at all still runs, from an empty corpus.
@@ -44,12 +44,12 @@ class Seeds:
 
 
 def annex_d(repo):
-    """The hex constants of AnnexDVectors.swift: name -> bytes."""
-    path = repo / "Tests/PresentationTests/AnnexDVectors.swift"
-    if not path.exists():
-        note(f"{path} absent: no Annex D seeds")
+    """The hex constants of the tests' ISO/IEC 18013-5 Annex D vectors (Sources/TestSupport/AnnexD): name -> bytes."""
+    paths = sorted((repo / "Sources/TestSupport/AnnexD").glob("*.swift"))
+    if not paths:
+        note(f"{repo / 'Sources/TestSupport/AnnexD'} has no vectors: no Annex D seeds")
         return {}
-    text = path.read_text()
+    text = "".join(path.read_text() for path in paths)
     found = {}
     for name, body in re.findall(r'static let (\w+) = hex\(\s*"""(.*?)"""', text, re.S):
         found[name] = bytes.fromhex("".join(body.split()))
@@ -348,13 +348,7 @@ def credential_seeds(seeds, repo, demo):
     DeviceResponse of the credential tests, an MSO and items that the mdoc target's document signer makes trusted when
     it signs them (mode 2), an SD-JWT payload and disclosures that the sd-jwt target's issuer makes trusted (mode 1),
     and the demo's credentials."""
-    path = repo / "Tests/CredentialsTests/AnnexDResponse.swift"
-    found = {}
-    if path.exists():
-        for name, body in re.findall(r'static let (\w+) = hex\(\s*"""(.*?)"""', path.read_text(), re.S):
-            found[name] = bytes.fromhex("".join(body.split()))
-    else:
-        note(f"{path} absent: no Annex D mdoc seeds")
+    found = annex_d(repo)
     response = found.get("deviceResponse")
     transcript = found.get("sessionTranscriptBytes", bytes.fromhex("83f6f6f6"))
     if response:
