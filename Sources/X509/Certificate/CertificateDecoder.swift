@@ -93,10 +93,7 @@ enum CertificateDecoder {
                 free: { ASN1_INTEGER_free($0) }))
         let algorithm = try algorithmOID(buffer, try fields.next("signature"), "signature")
         let issuer = try name(buffer, try fields.next("issuer"), "issuer")
-        let validity = try fields.next("validity")
-        guard validity.isUniversal(V_ASN1_SEQUENCE), validity.isConstructed else {
-            throw X509Error(.malformedCertificate, "validity is not a SEQUENCE")
-        }
+        let validity = try fields.next("validity", constructed: V_ASN1_SEQUENCE)
         var times = DERElements(buffer, range: validity.contentRange)
         let notBefore = try time(buffer, try times.next("notBefore"), "notBefore")
         let notAfter = try time(buffer, try times.next("notAfter"), "notAfter")
@@ -106,17 +103,14 @@ enum CertificateDecoder {
         let subject =
             buffer[subjectElement.range].elementsEqual(issuer.derEncoded)
             ? issuer : try name(buffer, subjectElement, "subject")
-        let publicKeyInfo = try fields.next("subjectPublicKeyInfo")
-        guard publicKeyInfo.isUniversal(V_ASN1_SEQUENCE), publicKeyInfo.isConstructed else {
-            throw X509Error(.malformedCertificate, "subjectPublicKeyInfo is not a SEQUENCE")
-        }
+        let publicKeyInfo = try fields.next("subjectPublicKeyInfo", constructed: V_ASN1_SEQUENCE)
         _ = try fields.nextIfContextSpecific(1)
         _ = try fields.nextIfContextSpecific(2)
         var keyIdentifiers = KeyIdentifiers()
         var extensionsRange: Range<Int>?
         if let wrapper = try fields.nextIfContextSpecific(3) {
             var inner = DERElements(buffer, range: wrapper.contentRange)
-            let extensions = try inner.next("extensions")
+            let extensions = try inner.next("extensions", constructed: V_ASN1_SEQUENCE)
             guard inner.isAtEnd else { throw X509Error(.malformedCertificate, "unexpected element after extensions") }
             keyIdentifiers = try KeyIdentifiers(buffer, extensions)
             extensionsRange = extensions.range

@@ -12,14 +12,10 @@ struct KeyIdentifiers {
     /// No extensions.
     init() {}
 
-    /// The key identifiers of an `Extensions` SEQUENCE.
-    /// - Throws: ``X509Error`` `malformedCertificate` when the extensions are not a SEQUENCE of `Extension`
-    ///   SEQUENCEs (extnID, optional critical BOOLEAN, extnValue OCTET STRING), when either identifier appears twice
-    ///   or does not decode.
+    /// The key identifiers of an `Extensions` SEQUENCE (`element`, read as one by the caller).
+    /// - Throws: ``X509Error`` `malformedCertificate` when its elements are not `Extension` SEQUENCEs (extnID,
+    ///   optional critical BOOLEAN, extnValue OCTET STRING), when either identifier appears twice or does not decode.
     init(_ buffer: UnsafeBufferPointer<UInt8>, _ element: DERElement) throws(X509Error) {
-        guard element.isUniversal(V_ASN1_SEQUENCE), element.isConstructed else {
-            throw X509Error(.malformedCertificate, "extensions is not a SEQUENCE")
-        }
         var list = DERElements(buffer, range: element.contentRange)
         while !list.isAtEnd {
             let item = try list.next("an extension", constructed: V_ASN1_SEQUENCE)
