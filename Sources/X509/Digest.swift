@@ -34,6 +34,25 @@ public enum Digest: String, Sendable, Hashable, CaseIterable {
         return ok == 1 ? Array(output.prefix(Int(length))) : []
     }
 
+    /// The digest of `first` followed by `second`, without joining them: for a message made of a short head and a
+    /// long body that lies in a larger buffer (a COSE `Sig_structure`, whose payload is megabytes in a list).
+    /// - Parameters:
+    ///   - first: the message's first part, any length.
+    ///   - second: the rest of the message, any length.
+    /// - Returns: the digest (32, 48 or 64 bytes); empty when OpenSSL cannot allocate.
+    public func hash(_ first: some ContiguousBytes, then second: some ContiguousBytes) -> [UInt8] {
+        guard let context = EVP_MD_CTX_new() else { return [] }
+        defer { EVP_MD_CTX_free(context) }
+        var output = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        guard EVP_DigestInit_ex(context, evp, nil) == 1,
+            first.withUnsafeBytes({ EVP_DigestUpdate(context, $0.baseAddress, $0.count) }) == 1,
+            second.withUnsafeBytes({ EVP_DigestUpdate(context, $0.baseAddress, $0.count) }) == 1,
+            EVP_DigestFinal_ex(context, &output, &length) == 1
+        else { return [] }
+        return Array(output.prefix(Int(length)))
+    }
+
     /// The digests of the first `count` bytes of `bytes` and of all of them, in one pass: the state after the prefix
     /// is copied (`EVP_MD_CTX_copy_ex`) and finished, and the original goes on through the rest. For a signed
     /// document whose signed part is a prefix of it (the signing input of a compact JWS), where two separate digests

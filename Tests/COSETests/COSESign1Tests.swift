@@ -70,10 +70,29 @@ struct COSESign1Tests {
         if let toBeSigned = vector.toBeSigned {
             let ours = try message.toBeSigned(externalAAD: hex(vector.externalAAD))
             #expect(hexString(ours) == toBeSigned.lowercased())
+            // Hashed in two parts (head, then the payload where it lies), the digest is the published ToBeSign's.
+            let digest = try message.toBeSignedDigest(.sha256, externalAAD: hex(vector.externalAAD))
+            #expect(digest == Digest.sha256.hash(hex(toBeSigned)))
+            let sha384 = try message.toBeSignedDigest(.sha384, externalAAD: hex(vector.externalAAD))
+            #expect(sha384 == Digest.sha384.hash(hex(toBeSigned)))
         }
         try message.verifySignature(
             with: key, externalAAD: hex(vector.externalAAD), allowUnprotectedAlgorithm: vector.algorithmUnprotected
         )
+    }
+
+    @Test("an ES256 signature is checked against the Sig_structure digest a caller has taken: the right one verifies")
+    func givenDigest() throws {
+        let key = try #require(Self.key11)
+        let vector = Self.passing[2]  // sign-pass-02: external AAD
+        let message = try COSESign1(cborEncoded: hex(vector.message))
+        let published = hex(try #require(vector.toBeSigned))
+        try message.verifySignature(
+            with: key, externalAAD: hex(vector.externalAAD), toBeSignedSHA256: Digest.sha256.hash(published))
+        #expect(throws: COSEError(.badSignature)) {
+            try message.verifySignature(
+                with: key, externalAAD: hex(vector.externalAAD), toBeSignedSHA256: Digest.sha256.hash(published + [0]))
+        }
     }
 
     @Test("sign-pass-01 is refused when alg must be protected, as for trust lists")

@@ -1,9 +1,9 @@
 import Testing
 import X509
 
-/// SHA-256 of a prefix and of the whole message in one pass, against the FIPS 180-4 examples (NIST's SHA-256
+/// SHA-256 of a prefix and of the whole message in one pass, and of a message given in two parts, against the FIPS 180-4 examples (NIST's SHA-256
 /// example values: "abc", the 448-bit message, the empty message).
-@Suite("Digest: prefix and whole in one pass")
+@Suite("Digest: prefix and whole in one pass, two parts as one message")
 struct DigestTests {
     static let empty = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
     static let abc = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
@@ -20,5 +20,13 @@ struct DigestTests {
         #expect(hexString(both.whole) == hexString(Digest.sha256.hash(Array((Self.message448 + "abc").utf8))))
         let clamped = Digest.sha256.hash(Array("abc".utf8), prefix: 10)
         #expect(hexString(clamped.prefix) == Self.abc && hexString(clamped.whole) == Self.abc)
+    }
+
+    @Test("a message hashed in two parts has the digest of the whole")
+    func twoParts() {
+        #expect(hexString(Digest.sha256.hash(Array("ab".utf8), then: Array("c".utf8)[...])) == Self.abc)
+        #expect(hexString(Digest.sha256.hash([UInt8](), then: [UInt8]())) == Self.empty)
+        let message = Array(Self.message448.utf8)
+        #expect(hexString(Digest.sha256.hash(Array(message[..<7]), then: message[7...])) == Self.digest448)
     }
 }

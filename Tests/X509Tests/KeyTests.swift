@@ -245,6 +245,53 @@ struct KeyTests {
     }
 
     @Test(
+        "a signature checked against the message's digest: Python's ECDSA and RSASSA-PSS signatures verify with the digest Python took, not with another",
+        .requires(.interopModules))
+    func digestValues() throws {
+        let script = """
+            import sys, hashlib
+            from cryptography.hazmat.primitives.asymmetric import ec, rsa, padding
+            from cryptography.hazmat.primitives import hashes, serialization
+            msg = sys.stdin.buffer.read()
+            def out(k, sig, digest):
+                spki = k.public_key().public_bytes(serialization.Encoding.DER,
+                                                   serialization.PublicFormat.SubjectPublicKeyInfo)
+                print(spki.hex(), sig.hex(), digest.hex())
+            k = ec.generate_private_key(ec.SECP256R1())
+            out(k, k.sign(msg, ec.ECDSA(hashes.SHA256())), hashlib.sha256(msg).digest())
+            k = ec.generate_private_key(ec.SECP384R1())
+            out(k, k.sign(msg, ec.ECDSA(hashes.SHA384())), hashlib.sha384(msg).digest())
+            k = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+            h = hashes.SHA256()
+            out(k, k.sign(msg, padding.PSS(mgf=padding.MGF1(h), salt_length=padding.PSS.DIGEST_LENGTH), h),
+                hashlib.sha256(msg).digest())
+            out(k, k.sign(msg, padding.PSS(mgf=padding.MGF1(h), salt_length=0), h), hashlib.sha256(msg).digest())
+            """
+        let lines = String(decoding: try Python.run(script, input: message), as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 4)
+        let digests: [Digest] = [.sha256, .sha384, .sha256, .sha256]
+        var results: [Bool] = []
+        for (line, digest) in zip(lines, digests) {
+            let fields = line.split(separator: " ").map { bytes(fromHex: String($0)) ?? [] }
+            let key = try PublicKey(subjectPublicKeyInfo: fields[0])
+            let encoding: SignatureEncoding = key.algorithm == .rsa ? .raw : .der
+            results.append(
+                try key.verify(signature: fields[1], encoding: encoding, forDigestValue: fields[2], digest: digest))
+            var other = fields[2]
+            other[0] ^= 1
+            #expect(try !key.verify(signature: fields[1], encoding: encoding, forDigestValue: other, digest: digest))
+        }
+        // The last is PSS with an empty salt: RFC 7518 §3.5 wants it as long as the hash, as for a message.
+        #expect(results == [true, true, true, false])
+        let ed25519 = try PrivateKey.generate(.ed25519)
+        let signature = try ed25519.sign(message, digest: .sha256, encoding: .raw)
+        #expect(throws: X509Error(.unsupportedAlgorithm)) {
+            try ed25519.publicKey.verify(
+                signature: signature, encoding: .raw, forDigestValue: Digest.sha256.hash(message), digest: .sha256)
+        }
+    }
+
+    @Test(
         "Python's key on each named curve decodes and verifies its signature; a point off the curve is unsupported_key",
         .requires(.interopModules))
     func namedCurveKeysFromPython() throws {

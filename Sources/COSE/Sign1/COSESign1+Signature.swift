@@ -1,7 +1,9 @@
 import X509
 
 extension COSESign1 {
-    /// Verifies the signature over the `Sig_structure` (RFC 9052 §4.4) with `key`.
+    /// Verifies the signature over the `Sig_structure` (RFC 9052 §4.4) with `key`. ECDSA and RSASSA-PSS signatures are
+    /// checked against a digest of the `Sig_structure` taken over its head and then the payload where it lies (a
+    /// list's payload is megabytes, and is not copied); Ed25519's against the `Sig_structure` itself.
     ///
     /// - Parameters:
     ///   - key: the signer's public key (for lists: the x5chain leaf's).
@@ -15,21 +17,58 @@ extension COSESign1 {
         with key: PublicKey, externalAAD: [UInt8] = [], detachedPayload: [UInt8]? = nil,
         allowUnprotectedAlgorithm: Bool = false
     ) throws(COSEError) {
+        try verifySignature(
+            with: key, externalAAD: externalAAD, detachedPayload: detachedPayload,
+            allowUnprotectedAlgorithm: allowUnprotectedAlgorithm, toBeSignedSHA256: nil)
+    }
+
+    /// ``verifySignature(with:externalAAD:detachedPayload:allowUnprotectedAlgorithm:)`` for a caller that has hashed
+    /// the `Sig_structure` already (the list pipeline, for a version's identity): an ES256 signature is checked
+    /// against `toBeSignedSHA256`, which must be ``toBeSignedDigest(_:externalAAD:detachedPayload:)`` of this message
+    /// with SHA-256 and the same `externalAAD` and payload; nil hashes here. Other algorithms hash as they need.
+    package func verifySignature(
+        with key: PublicKey, externalAAD: [UInt8] = [], detachedPayload: [UInt8]? = nil,
+        allowUnprotectedAlgorithm: Bool = false, toBeSignedSHA256: [UInt8]?
+    ) throws(COSEError) {
         let algorithm = try self.algorithm(allowUnprotected: allowUnprotectedAlgorithm)
         guard algorithm.keyAlgorithm == key.algorithm else {
             throw COSEError(
                 .unsupportedAlgorithm,
                 "alg \(algorithm.name) does not fit the signer's \(key.algorithm.rawValue) key (RFC 9053 §2)")
         }
-        let toBeSigned = try toBeSigned(externalAAD: externalAAD, detachedPayload: detachedPayload)
         let valid: Bool
-        do {
-            valid = try key.verify(signature: signature, encoding: .raw, for: toBeSigned, digest: algorithm.digest)
-        } catch {
-            throw COSEError(.badSignature, "signature is malformed for \(algorithm.name): \(error.reason)")
+        if key.algorithm == .ed25519 {
+            // PureEdDSA signs the message itself (RFC 8032 §5.1.6).
+            let toBeSigned = try toBeSigned(externalAAD: externalAAD, detachedPayload: detachedPayload)
+            valid = try Self.malformedIsBad(algorithm) { () throws(X509Error) in
+                try key.verify(signature: signature, encoding: .raw, for: toBeSigned, digest: algorithm.digest)
+            }
+        } else {
+            let digestValue: [UInt8]
+            if algorithm.digest == .sha256, let toBeSignedSHA256 {
+                digestValue = toBeSignedSHA256
+            } else {
+                digestValue = try toBeSignedDigest(
+                    algorithm.digest, externalAAD: externalAAD, detachedPayload: detachedPayload)
+            }
+            valid = try Self.malformedIsBad(algorithm) { () throws(X509Error) in
+                try key.verify(
+                    signature: signature, encoding: .raw, forDigestValue: digestValue, digest: algorithm.digest)
+            }
         }
         guard valid else {
             throw COSEError(.badSignature, "\(algorithm.name) signature does not verify over the Sig_structure")
+        }
+    }
+
+    /// Runs a key's verification; a signature OpenSSL cannot use (malformed for the key) is a bad signature.
+    private static func malformedIsBad(
+        _ algorithm: COSEAlgorithm, _ verify: () throws(X509Error) -> Bool
+    ) throws(COSEError) -> Bool {
+        do {
+            return try verify()
+        } catch {
+            throw COSEError(.badSignature, "signature is malformed for \(algorithm.name): \(error.reason)")
         }
     }
 
@@ -37,11 +76,34 @@ extension COSESign1 {
     /// zero-length bstr when it holds no parameters (RFC 9052 §3 lets senders write that empty map as `h'a0'`).
     /// - Throws: `detached_payload` when there is no payload at all.
     public func toBeSigned(externalAAD: [UInt8] = [], detachedPayload: [UInt8]? = nil) throws(COSEError) -> [UInt8] {
+        let (bodyProtected, signed) = try signedParts(detachedPayload)
+        return SigStructure.signature1(protectedBytes: bodyProtected, externalAAD: externalAAD, payload: signed)
+    }
+
+    /// The digest of the `Sig_structure` that ``toBeSigned(externalAAD:detachedPayload:)`` returns, computed over its
+    /// head and then the payload where it lies, without building it.
+    /// - Parameters:
+    ///   - digest: the hash.
+    ///   - externalAAD: associated data the application supplies; empty by default.
+    ///   - detachedPayload: the payload when the message carries none.
+    /// - Returns: the digest (32, 48 or 64 bytes).
+    /// - Throws: `detached_payload` when there is no payload at all.
+    public func toBeSignedDigest(
+        _ digest: Digest, externalAAD: [UInt8] = [], detachedPayload: [UInt8]? = nil
+    ) throws(COSEError) -> [UInt8] {
+        let (bodyProtected, signed) = try signedParts(detachedPayload)
+        let head = SigStructure.signature1Head(
+            protectedBytes: bodyProtected, externalAAD: externalAAD, payloadCount: signed.count)
+        return digest.hash(head, then: signed)
+    }
+
+    /// The protected header as the `Sig_structure` carries it (a zero-length bstr when it holds no parameters) and
+    /// the payload.
+    private func signedParts(_ detachedPayload: [UInt8]?) throws(COSEError) -> ([UInt8], ArraySlice<UInt8>) {
         guard let signed = payloadSlice ?? detachedPayload?[...] else {
             throw COSEError(.detachedPayload, "the payload is detached (nil) and none was supplied")
         }
-        let bodyProtected = protectedHeader.entries.isEmpty ? [] : protectedBytes
-        return SigStructure.signature1(protectedBytes: bodyProtected, externalAAD: externalAAD, payload: signed)
+        return (protectedHeader.entries.isEmpty ? [] : protectedBytes, signed)
     }
 
     /// Signs a payload into an encoded COSE_Sign1 message (RFC 9052 §4.4).

@@ -156,8 +156,9 @@ public enum SnapshotBuilder {
         var slotOfCertificate: [ByteKey: Int] = Dictionary(minimumCapacity: infos.count)
         var entriesOfCertificate: [[Int]] = []
         var firstOfSKI: [ByteKey: Int] = Dictionary(minimumCapacity: infos.count)
-        for (index, info) in infos.enumerated() {
-            let certificate = ByteKey(info.certificate.sha256)
+        // By index, reading the fields in place: a copy of each entry would retain and release all its fields.
+        for index in infos.indices {
+            let certificate = ByteKey(infos[index].certificate.sha256)
             if let slot = slotOfCertificate[certificate] {
                 entriesOfCertificate[slot].append(index)
                 join(index, entriesOfCertificate[slot][0])
@@ -165,20 +166,19 @@ public enum SnapshotBuilder {
                 slotOfCertificate[certificate] = entriesOfCertificate.count
                 entriesOfCertificate.append([index])
             }
-            if !info.ski.isEmpty {
-                let ski = ByteKey(info.ski)
+            if !infos[index].ski.isEmpty {
+                let ski = ByteKey(infos[index].ski)
                 if let other = firstOfSKI[ski] { join(index, other) } else { firstOfSKI[ski] = index }
             }
         }
         let roots = infos.indices.map(root)
         var docTypesOfGroup = [[String]](repeating: [], count: infos.count)
-        for (index, info) in infos.enumerated() { docTypesOfGroup[roots[index]] += info.docTypes }
+        for index in infos.indices { docTypesOfGroup[roots[index]] += infos[index].docTypes }
         let groups = docTypesOfGroup
 
         // Each row is independent text work (base64, hex, RFC 4514), spread over the cores like the list's decode.
         let rows = entriesOfCertificate.parallelMap { entries -> Snapshot.Issuer in
-            let info = infos[entries[0]]
-            let certificate = info.certificate
+            let certificate = infos[entries[0]].certificate
             func first(_ field: (VicalCertificateInfo) -> String?) -> String? {
                 for entry in entries { if let value = field(infos[entry]) { return value } }
                 return nil
@@ -186,7 +186,7 @@ public enum SnapshotBuilder {
             let subjectDER = base64(certificate.subject.derEncoded)
             return Snapshot.Issuer(
                 certificateText: RowText(base64Of: certificate.derEncoded), sha256: certificate.sha256Hex,
-                ski: hexString(info.ski),
+                ski: hexString(infos[entries[0]].ski),
                 aki: certificate.authorityKeyIdentifier.map(hexString),
                 subjectText: RowText(name: certificate.subject),
                 subjectDER: subjectDER,

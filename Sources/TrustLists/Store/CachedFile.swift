@@ -67,19 +67,24 @@ package enum CachedFile {
         guard fstat(descriptor, &info) == 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
         guard isRegular(info) else { return .failure(.notRegular(kind(info))) }
         guard Int(info.st_size) <= maxBytes else { return .failure(.tooLarge(Int(info.st_size))) }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var done = 0
-        while done < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(descriptor, buffer.baseAddress! + done, buffer.count - done)
+        // Read into uninitialized storage (zeroing first costs as much as the read for a list of megabytes); only the
+        // bytes read count. A file that shrank while read is the prefix read; one that grew is checked by its hash.
+        var readError: Int32?
+        let bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size)) { buffer, initialized in
+            var done = 0
+            while done < buffer.count {
+                let count = Glibc.read(descriptor, buffer.baseAddress! + done, buffer.count - done)
+                if count < 0, errno == EINTR { continue }
+                guard count >= 0 else {
+                    readError = errno
+                    break
+                }
+                if count == 0 { break }
+                done += count
             }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
-            if count == 0 { break }
-            done += count
+            initialized = done
         }
-        // A file that shrank while read is the prefix read; one that grew is checked by its hash.
-        bytes.removeLast(bytes.count - done)
+        if let readError { return .failure(.unreadable(String(cString: strerror(readError)))) }
         if let sha256 {
             let found = hexString(Digest.sha256.hash(bytes))
             guard found == sha256 else { return .failure(.hashMismatch(found)) }

@@ -159,7 +159,8 @@ extension TrustStore {
                 continue
             }
             let bytes: [UInt8]
-            switch CachedFile.read(file, maxBytes: maxBytes, sha256: sha) {
+            // The name is checked against the SHA-256 that verifying computes, so that the bytes are hashed once.
+            switch CachedFile.read(file, maxBytes: maxBytes) {
             case .success(let read):
                 bytes = read
             case .failure(.tooLarge(let size)):
@@ -177,14 +178,18 @@ extension TrustStore {
                 continue
             }
             let originally = record.current?.sha256 == sha ? record.current?.verifiedAt : modificationDate(file)
-            switch verify(bytes, originally) {
-            case .success(let verified) where verified.sha256Hex == sha:
-                self[keyPath: F.table].verified[id, default: [:]][sha] = verified
-                candidates.append(verified)
-            case .success:
+            let result = verify(bytes, originally)
+            let found = (try? result.get())?.sha256Hex ?? hexString(Digest.sha256.hash(bytes))
+            guard found == sha else {
                 quarantine(
                     file, as: quarantineName, event: F.event(id, "", reason: nil),
-                    reason: "its name does not match its SHA-256")
+                    reason: CachedFile.Problem.hashMismatch(found).description)
+                continue
+            }
+            switch result {
+            case .success(let verified):
+                self[keyPath: F.table].verified[id, default: [:]][sha] = verified
+                candidates.append(verified)
             case .failure(let error):
                 switch onFailure(error, originally) {
                 case .quarantine:

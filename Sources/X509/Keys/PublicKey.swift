@@ -64,26 +64,7 @@ public final class PublicKey: @unchecked Sendable, Hashable, CustomStringConvert
     ) throws(X509Error) -> Bool {
         OpenSSLErrorQueue.clear()
         defer { OpenSSLErrorQueue.clear() }
-        let derSignature: [UInt8]
-        switch (algorithm, encoding) {
-        case (.ed25519, _):
-            guard signature.count == signatureSize else {
-                throw X509Error(.malformedSignature, "Ed25519 signature of \(signature.count) bytes, expected 64")
-            }
-            derSignature = signature
-        case (.rsa, _):
-            guard signature.count == signatureSize else {
-                throw X509Error(
-                    .malformedSignature,
-                    "RSA signature of \(signature.count) bytes; a \(sizeInBits)-bit key's are \(signatureSize) "
-                        + "(RFC 8017 §8.1.2)")
-            }
-            derSignature = signature
-        case (_, .raw):
-            derSignature = try ECDSARawSignature.derEncoded(signature, algorithm: algorithm)
-        case (_, .der):
-            derSignature = signature
-        }
+        let derSignature = try openSSLSignature(signature, encoding: encoding)
         guard let context = EVP_MD_CTX_new() else { throw OpenSSLErrorQueue.error(.openSSLFailure, "EVP_MD_CTX_new") }
         defer { EVP_MD_CTX_free(context) }
         let md = algorithm == .ed25519 ? nil : digest.evp
@@ -94,6 +75,64 @@ public final class PublicKey: @unchecked Sendable, Hashable, CustomStringConvert
         if algorithm == .rsa { try RSAPSS.configure(keyContext, digest: digest) }
         // 1: valid; 0: does not verify; negative: malformed (e.g. DER that does not parse), also not valid.
         return EVP_DigestVerify(context, derSignature, derSignature.count, message, message.count) == 1
+    }
+
+    /// Verifies an ECDSA or RSASSA-PSS signature given the digest of the signed message instead of the message: the
+    /// same check as ``verify(signature:encoding:for:digest:)`` (`EVP_PKEY_verify` with the signature's hash set), for
+    /// a message the caller has hashed already or never holds in one piece.
+    ///
+    /// - Parameters:
+    ///   - signature: as for ``verify(signature:encoding:for:digest:)``.
+    ///   - encoding: as for ``verify(signature:encoding:for:digest:)``.
+    ///   - digestValue: `digest` of the signed message (32, 48 or 64 bytes).
+    ///   - digest: the hash the signature was made with.
+    /// - Returns: whether the signature is valid.
+    /// - Throws: `unsupportedAlgorithm` for an Ed25519 key (PureEdDSA signs the message itself, RFC 8032 §5.1.6);
+    ///   `malformedSignature` as ``verify(signature:encoding:for:digest:)`` throws it; `openSSLFailure` when OpenSSL
+    ///   fails for another reason than a bad signature.
+    public func verify(
+        signature: [UInt8], encoding: SignatureEncoding, forDigestValue digestValue: [UInt8], digest: Digest
+    ) throws(X509Error) -> Bool {
+        guard algorithm != .ed25519 else {
+            throw X509Error(.unsupportedAlgorithm, "an Ed25519 signature is verified over the message, not a digest")
+        }
+        OpenSSLErrorQueue.clear()
+        defer { OpenSSLErrorQueue.clear() }
+        let derSignature = try openSSLSignature(signature, encoding: encoding)
+        guard let context = EVP_PKEY_CTX_new(pointer, nil) else {
+            throw OpenSSLErrorQueue.error(.openSSLFailure, "EVP_PKEY_CTX_new")
+        }
+        defer { EVP_PKEY_CTX_free(context) }
+        guard EVP_PKEY_verify_init(context) == 1, EVP_PKEY_CTX_set_signature_md(context, digest.evp) > 0 else {
+            throw OpenSSLErrorQueue.error(.openSSLFailure, "EVP_PKEY_verify_init failed for \(algorithm.rawValue)")
+        }
+        if algorithm == .rsa { try RSAPSS.configure(context, digest: digest) }
+        // 1: valid; 0: does not verify; negative: malformed (or a digest of the wrong length), also not valid.
+        return EVP_PKEY_verify(context, derSignature, derSignature.count, digestValue, digestValue.count) == 1
+    }
+
+    /// The signature as OpenSSL verifies it: ECDSA's in DER, Ed25519's and RSA's as they are, once their length is
+    /// checked.
+    private func openSSLSignature(_ signature: [UInt8], encoding: SignatureEncoding) throws(X509Error) -> [UInt8] {
+        switch (algorithm, encoding) {
+        case (.ed25519, _):
+            guard signature.count == signatureSize else {
+                throw X509Error(.malformedSignature, "Ed25519 signature of \(signature.count) bytes, expected 64")
+            }
+            return signature
+        case (.rsa, _):
+            guard signature.count == signatureSize else {
+                throw X509Error(
+                    .malformedSignature,
+                    "RSA signature of \(signature.count) bytes; a \(sizeInBits)-bit key's are \(signatureSize) "
+                        + "(RFC 8017 §8.1.2)")
+            }
+            return signature
+        case (_, .raw):
+            return try ECDSARawSignature.derEncoded(signature, algorithm: algorithm)
+        case (_, .der):
+            return signature
+        }
     }
 
     /// Algorithm and SHA-256 of the SubjectPublicKeyInfo.

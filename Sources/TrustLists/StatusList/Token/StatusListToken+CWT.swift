@@ -55,15 +55,15 @@ extension StatusListToken {
             throw TrustListError(.detachedPayload, "status list CWT: the payload is detached (nil); a CWT carries it")
         }
         let claims = try cwtClaims(payload, limits: cborLimits)
-        let toBeSigned: [UInt8]
+        let contentSHA256: [UInt8]
         do {
-            toBeSigned = try message.toBeSigned()
+            contentSHA256 = try message.toBeSignedDigest(.sha256)
         } catch {
             throw TrustListError(error.code, error.reason)
         }
         return StatusListToken(
             format: .cwt, algorithm: algorithm, type: type, claims: claims, certificates: certificates,
-            contentSHA256: Digest.sha256.hash(toBeSigned), signedBytes: bytes, sha256: Digest.sha256.hash(bytes),
+            contentSHA256: contentSHA256, signedBytes: bytes, sha256: Digest.sha256.hash(bytes),
             warnings: warnings,
             envelope: .cose(message))
     }

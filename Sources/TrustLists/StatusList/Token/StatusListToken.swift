@@ -121,7 +121,7 @@ public struct StatusListToken: Sendable {
             }
         case .cose(let message):
             do {
-                try message.verifySignature(with: key)
+                try message.verifySignature(with: key, toBeSignedSHA256: contentSHA256)
             } catch {
                 throw TrustListError(error.code, error.reason)
             }

@@ -79,7 +79,7 @@ package struct COSEListEnvelope: SignerCarrying {
         self.payload = payload
         signer = chain[0]
         intermediates = Array(chain.dropFirst())
-        contentSHA256 = Digest.sha256.hash(try Self.cose { try message.toBeSigned() })
+        contentSHA256 = try Self.cose { try message.toBeSignedDigest(.sha256) }
     }
 
     /// Runs a COSE-module step; its error keeps its code (one vocabulary), except a COSE_Sign1 of the wrong shape,

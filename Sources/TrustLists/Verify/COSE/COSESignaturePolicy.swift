@@ -16,6 +16,9 @@ package struct COSESignaturePolicy: SourcePolicy {
         } catch {
             throw TrustListError(.unsupportedAlgorithm, "the signer's key cannot be used: \(error.reason)")
         }
-        try COSEListEnvelope.cose { try envelope.message.verifySignature(with: key) }
+        // The envelope hashed the Sig_structure for the version's identity: an ES256 signature is checked against it.
+        try COSEListEnvelope.cose {
+            try envelope.message.verifySignature(with: key, toBeSignedSHA256: envelope.contentSHA256)
+        }
     }
 }
