@@ -152,41 +152,53 @@ public enum SnapshotBuilder {
             let (rootA, rootB) = (root(a), root(b))
             if rootA != rootB { parent[max(rootA, rootB)] = min(rootA, rootB) }
         }
-        // The entries of each distinct certificate, in the order of first appearance, first entry first.
+        // The distinct certificates (slots), in the order of first appearance, and the entries of each chained from
+        // its first (no array per certificate: a list of 10,000 makes no small arrays).
         var slotOfCertificate: [ByteKey: Int] = Dictionary(minimumCapacity: infos.count)
-        var entriesOfCertificate: [[Int]] = []
+        var firstOfSlot: [Int] = []
+        var lastOfSlot: [Int] = []
+        var nextOfEntry = [Int](repeating: -1, count: infos.count)
         var firstOfSKI: [ByteKey: Int] = Dictionary(minimumCapacity: infos.count)
         // By index, reading the fields in place: a copy of each entry would retain and release all its fields.
         for index in infos.indices {
             let certificate = ByteKey(infos[index].certificate.sha256)
             if let slot = slotOfCertificate[certificate] {
-                entriesOfCertificate[slot].append(index)
-                join(index, entriesOfCertificate[slot][0])
+                nextOfEntry[lastOfSlot[slot]] = index
+                lastOfSlot[slot] = index
+                join(index, firstOfSlot[slot])
             } else {
-                slotOfCertificate[certificate] = entriesOfCertificate.count
-                entriesOfCertificate.append([index])
+                slotOfCertificate[certificate] = firstOfSlot.count
+                firstOfSlot.append(index)
+                lastOfSlot.append(index)
             }
             if !infos[index].ski.isEmpty {
                 let ski = ByteKey(infos[index].ski)
                 if let other = firstOfSKI[ski] { join(index, other) } else { firstOfSKI[ski] = index }
             }
         }
+        // The members of each group chained from its root, in entry order.
         let roots = infos.indices.map(root)
-        var docTypesOfGroup = [[String]](repeating: [], count: infos.count)
-        for index in infos.indices { docTypesOfGroup[roots[index]] += infos[index].docTypes }
-        let groups = docTypesOfGroup
+        var firstOfGroup = [Int](repeating: -1, count: infos.count)
+        var nextInGroup = [Int](repeating: -1, count: infos.count)
+        for index in infos.indices.reversed() {
+            nextInGroup[index] = firstOfGroup[roots[index]]
+            firstOfGroup[roots[index]] = index
+        }
+        let (groupHeads, groupLinks, entryLinks) = (firstOfGroup, nextInGroup, nextOfEntry)
 
         // Each row is independent text work (base64, hex, RFC 4514), spread over the cores like the list's decode.
-        let rows = entriesOfCertificate.parallelMap { entries -> Snapshot.Issuer in
-            let certificate = infos[entries[0]].certificate
+        let rows = firstOfSlot.parallelMap { firstEntry -> Snapshot.Issuer in
+            let certificate = infos[firstEntry].certificate
             func first(_ field: (VicalCertificateInfo) -> String?) -> String? {
-                for entry in entries { if let value = field(infos[entry]) { return value } }
+                for entry in linked(from: firstEntry, entryLinks) { if let value = field(infos[entry]) { return value } }
                 return nil
             }
+            var docTypes: [String] = []
+            for member in linked(from: groupHeads[roots[firstEntry]], groupLinks) { docTypes += infos[member].docTypes }
             let subjectDER = base64(certificate.subject.derEncoded)
             return Snapshot.Issuer(
                 certificateText: RowText(base64Of: certificate.derEncoded), sha256: certificate.sha256Hex,
-                ski: hexString(infos[entries[0]].ski),
+                ski: hexString(infos[firstEntry].ski),
                 aki: certificate.authorityKeyIdentifier.map(hexString),
                 subjectText: RowText(name: certificate.subject),
                 subjectDER: subjectDER,
@@ -196,13 +208,23 @@ public enum SnapshotBuilder {
                 issuingAuthority: first { $0.issuingAuthority },
                 notBefore: SnapshotTime.normalized(certificate.notBefore),
                 notAfter: SnapshotTime.normalized(certificate.notAfter),
-                docTypes: sortedUnique(groups[roots[entries[0]]]), source: source)
+                docTypes: sortedUnique(docTypes), source: source)
         }
-        return (rows, entriesOfCertificate.map { infos[$0[0]].certificate })
+        return (rows, firstOfSlot.map { infos[$0].certificate })
+    }
+
+    /// The positions linked from `first` through `links` (each position's successor, -1 after the last).
+    private static func linked(from first: Int, _ links: [Int]) -> UnfoldSequence<Int, Int> {
+        sequence(state: first) { position in
+            guard position >= 0 else { return nil }
+            defer { position = links[position] }
+            return position
+        }
     }
 
     /// The strings sorted, each once.
     private static func sortedUnique(_ strings: [String]) -> [String] {
+        guard strings.count > 1 else { return strings }
         var unique: [String] = []
         for string in strings.sorted() where unique.last != string { unique.append(string) }
         return unique
