@@ -190,7 +190,9 @@ public enum SnapshotBuilder {
         let rows = firstOfSlot.parallelMap { firstEntry -> Snapshot.Issuer in
             let certificate = infos[firstEntry].certificate
             func first(_ field: (VicalCertificateInfo) -> String?) -> String? {
-                for entry in linked(from: firstEntry, entryLinks) { if let value = field(infos[entry]) { return value } }
+                for entry in linked(from: firstEntry, entryLinks) {
+                    if let value = field(infos[entry]) { return value }
+                }
                 return nil
             }
             var docTypes: [String] = []
