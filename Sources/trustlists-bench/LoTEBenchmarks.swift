@@ -62,6 +62,7 @@ enum LoTEBenchmarks {
         let iterations = try Bench.measure(repetitions: 1, targetSeconds: 0.5) { try coldVerify() }.iterations
         var ours: [Bench.Timing] = []
         var python: [Bench.Timing] = []
+        var pythonPeaks: [Bench.MemoryPeak] = []
         let file = try BenchFiles.write(bytes, named: "lote-\(entities).jws")
         let rootFile = try BenchFiles.write(rootDER, named: "root.der")
         let pythonReason = PythonLoTEVerifier.unavailableReason
@@ -69,13 +70,14 @@ enum LoTEBenchmarks {
         for _ in 0..<repetitions {
             ours.append(try Bench.measure(repetitions: 1, iterations: iterations) { try coldVerify() })
             if pythonReason == nil {
-                let (timing, certificates) = try PythonLoTEVerifier.verify(
+                let (timing, certificates, peak) = try PythonLoTEVerifier.verify(
                     file: file, rootFile: rootFile, at: time, repetitions: iterations)
                 guard certificates == entities else {
                     throw OpenSSLDirect.Failure(
                         description: "python loaded \(certificates) of \(entities) certificates")
                 }
                 python.append(timing)
+                pythonPeaks.append(peak)
             }
         }
         print("  load average: \(load) before these runs, \(MachineFacts.loadAverage()) after")
@@ -96,6 +98,11 @@ enum LoTEBenchmarks {
         print(
             "  \(Bench.label("python: verify + decode"))\(Bench.duration(pythonTiming.median))/list  "
                 + "(\(pythonTiming.method))")
+        let pythonGrowth = Bench.median(pythonPeaks.map { Double($0.growthBytes) })
+        print(
+            "  \(Bench.label("python: peak RSS during one verify"))+\(Bench.mebibytes(Int(pythonGrowth))) over the "
+                + "resident set before (median of \(pythonPeaks.count) processes); ours / python: "
+                + "\(Bench.fixed(Double(memory.peak.growthBytes) / max(pythonGrowth, 1), 2))x")
         // CPU ratio per pair of repetitions (ours' CPU per iteration over Python's median CPU of that run).
         let ratios = zip(ours, python).map { $0.cpuMedian / max($1.cpuMedian, 1e-12) }
         let ratio = Bench.median(ratios)

@@ -18,9 +18,11 @@ enum PythonLoTEVerifier {
 
     /// Verifies the LoTE in `file` against the DER root in `rootFile` at `time`, one warm-up then `repetitions` timed
     /// verifications.
-    /// - Returns: the timing and the number of certificates loaded.
+    /// - Returns: the timing, the number of certificates loaded and the peak resident set of one more verification.
     /// - Throws: when the script fails.
-    static func verify(file: URL, rootFile: URL, at time: Date, repetitions: Int) throws -> (Bench.Timing, Int) {
+    static func verify(
+        file: URL, rootFile: URL, at time: Date, repetitions: Int
+    ) throws -> (Bench.Timing, Int, Bench.MemoryPeak) {
         let script = try BenchFiles.write(
             Array((PythonVerifier.timingHarness + source).utf8), named: "verify_lote.py")
         let (status, output, error) = try PythonVerifier.run([
@@ -34,6 +36,7 @@ enum PythonLoTEVerifier {
             let seconds: [Double]
             let cpu_seconds: [Double]
             let certificates: Int
+            let rss: PythonVerifier.PrintedPeak
         }
         guard let line = output.split(separator: "\n").last,
             let printed = try? JSONDecoder().decode(Printed.self, from: Data(line.utf8))
@@ -42,7 +45,7 @@ enum PythonLoTEVerifier {
         }
         return (
             Bench.Timing(iterations: 1, samples: printed.seconds, cpuSamples: printed.cpu_seconds),
-            printed.certificates
+            printed.certificates, printed.rss.memoryPeak
         )
     }
 
@@ -99,8 +102,8 @@ enum PythonLoTEVerifier {
 
 
         def main():
-            count, seconds, cpu_seconds = timed_runs(verify)
-            print(json.dumps({"seconds": seconds, "cpu_seconds": cpu_seconds, "certificates": count}))
+            count, seconds, cpu_seconds, rss = timed_runs(verify)
+            print(json.dumps({"seconds": seconds, "cpu_seconds": cpu_seconds, "certificates": count, "rss": rss}))
 
 
         main()

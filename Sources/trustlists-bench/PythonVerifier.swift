@@ -13,6 +13,22 @@ enum PythonVerifier {
         let entries: Int
         /// Versions of Python, cbor2 (and whether its `loads` is native code) and cryptography.
         let versions: String
+        /// The script's peak resident set during one more verification, measured as ``Bench/peakMemory(_:)``
+        /// measures ours.
+        let peak: Bench.MemoryPeak
+    }
+
+    /// The peak resident set the harness reports (`rss` in its JSON line): the high-water mark (`VmHWM`) before and
+    /// after one verification, after a garbage collection, `malloc_trim` and a reset of the mark
+    /// (`/proc/self/clear_refs`).
+    struct PrintedPeak: Decodable {
+        let peak_bytes: Int
+        let baseline_bytes: Int
+        let reset: Bool
+
+        var memoryPeak: Bench.MemoryPeak {
+            Bench.MemoryPeak(peakBytes: peak_bytes, baselineBytes: baseline_bytes, wasReset: reset)
+        }
     }
 
     /// Why Python cannot be used here, or nil when `python3` imports `cbor2` and `cryptography`.
@@ -64,6 +80,7 @@ enum PythonVerifier {
             let cpu_seconds: [Double]
             let entries: Int
             let versions: String
+            let rss: PrintedPeak
         }
         guard let line = output.split(separator: "\n").last,
             let printed = try? JSONDecoder().decode(Printed.self, from: Data(line.utf8))
@@ -72,7 +89,7 @@ enum PythonVerifier {
         }
         return Result(
             timing: Bench.Timing(iterations: 1, samples: printed.seconds, cpuSamples: printed.cpu_seconds),
-            entries: printed.entries, versions: printed.versions)
+            entries: printed.entries, versions: printed.versions, peak: printed.rss.memoryPeak)
     }
 
     /// Runs `python3` (found on `PATH`) with `arguments`.
@@ -98,11 +115,45 @@ enum PythonVerifier {
 
     /// What both Python verifiers share, prepended to each script: reading the signed file, the DER root and the time
     /// from the command line, and timing repetitions of `verify(signed, root_der, at)` (wall with `perf_counter`,
-    /// CPU with `process_time`) after one untimed call, each on a fresh copy of the bytes.
+    /// CPU with `process_time`) after one untimed call, each on a fresh copy of the bytes; then the peak resident set
+    /// of one more call, as ``Bench/peakMemory(_:)`` measures ours (garbage collected, `malloc_trim`, high-water mark
+    /// reset, the copy of the bytes and the result inside the measure).
     static let timingHarness = #"""
+        import ctypes
+        import gc
+        import resource
         import sys
         import time
         from datetime import datetime, timezone
+
+
+        def high_water_bytes():
+            # VmHWM, not ru_maxrss: started by posix_spawn from the benchmark, this process's ru_maxrss keeps the
+            # benchmark's own peak from before the exec.
+            with open("/proc/self/status") as file:
+                for line in file:
+                    if line.startswith("VmHWM:"):
+                        return int(line.split()[1]) * 1024
+            return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+        def peak_rss(verify, signed, root_der, at):
+            gc.collect()
+            try:
+                ctypes.CDLL("libc.so.6").malloc_trim(0)
+            except OSError:
+                pass
+            try:
+                with open("/proc/self/clear_refs", "w") as file:
+                    file.write("5")
+                reset = True
+            except OSError:
+                reset = False
+            baseline = high_water_bytes()
+            result = verify(bytes(bytearray(signed)), root_der, at)
+            peak = high_water_bytes()
+            del result
+            return {"peak_bytes": peak, "baseline_bytes": baseline, "reset": reset}
 
 
         def timed_runs(verify):
@@ -122,7 +173,7 @@ enum PythonVerifier {
                 verify(fresh, root_der, at)
                 seconds.append(time.perf_counter() - start)
                 cpu_seconds.append(time.process_time() - cpu_start)
-            return first, seconds, cpu_seconds
+            return first, seconds, cpu_seconds, peak_rss(verify, signed, root_der, at)
 
         """#
 
@@ -208,7 +259,7 @@ enum PythonVerifier {
 
 
         def main():
-            entries, seconds, cpu_seconds = timed_runs(verify)
+            entries, seconds, cpu_seconds, rss = timed_runs(verify)
             loads = getattr(cbor2.loads, "__module__", "") or ""
             cbor2_kind = "native loads" if type(cbor2.loads).__name__ == "builtin_function_or_method" else "pure Python"
             cbor2_kind += f" from {loads}" if loads else ""
@@ -216,7 +267,9 @@ enum PythonVerifier {
                 f"Python {platform.python_version()}, cbor2 {metadata.version('cbor2')} ({cbor2_kind}), "
                 f"cryptography {metadata.version('cryptography')}"
             )
-            result = {"seconds": seconds, "cpu_seconds": cpu_seconds, "entries": len(entries), "versions": versions}
+            result = {
+                "seconds": seconds, "cpu_seconds": cpu_seconds, "entries": len(entries), "versions": versions, "rss": rss,
+            }
             print(json.dumps(result))
 
 
