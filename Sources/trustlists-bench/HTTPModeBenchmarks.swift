@@ -18,6 +18,7 @@ enum HTTPModeBenchmarks {
 
     static let variants = [
         Variant(key: "poll x4", mode: .pollPool, threads: 4, turbo: false),
+        Variant(key: "poll x3", mode: .pollPool, threads: 3, turbo: false),
         Variant(key: "poll x2", mode: .pollPool, threads: 2, turbo: false),
         Variant(key: "poll x4 turbo", mode: .pollPool, threads: 4, turbo: true),
         Variant(key: "epoll x4", mode: .epollPool, threads: 4, turbo: false),
