@@ -176,7 +176,9 @@ public enum SnapshotBuilder {
                 if let other = firstOfSKI[ski] { join(index, other) } else { firstOfSKI[ski] = index }
             }
         }
-        // The members of each group chained from its root, in entry order.
+        // The members of each group chained from its root (its first entry), in entry order; the docTypes of each
+        // group of more than one entry merged once, here (a row reads its group's; walking the group per row would
+        // cost the square of its size).
         let roots = infos.indices.map(root)
         var firstOfGroup = [Int](repeating: -1, count: infos.count)
         var nextInGroup = [Int](repeating: -1, count: infos.count)
@@ -184,7 +186,13 @@ public enum SnapshotBuilder {
             nextInGroup[index] = firstOfGroup[roots[index]]
             firstOfGroup[roots[index]] = index
         }
-        let (groupHeads, groupLinks, entryLinks) = (firstOfGroup, nextInGroup, nextOfEntry)
+        var mergedDocTypes: [Int: [String]] = [:]
+        for group in infos.indices where firstOfGroup[group] == group && nextInGroup[group] >= 0 {
+            var docTypes: [String] = []
+            for member in linked(from: group, nextInGroup) { docTypes += infos[member].docTypes }
+            mergedDocTypes[group] = sortedUnique(docTypes)
+        }
+        let (groupDocTypes, entryLinks) = (mergedDocTypes, nextOfEntry)
 
         // Each row is independent text work (base64, hex, RFC 4514), spread over the cores like the list's decode.
         let rows = firstOfSlot.parallelMap { firstEntry -> Snapshot.Issuer in
@@ -195,8 +203,6 @@ public enum SnapshotBuilder {
                 }
                 return nil
             }
-            var docTypes: [String] = []
-            for member in linked(from: groupHeads[roots[firstEntry]], groupLinks) { docTypes += infos[member].docTypes }
             let subjectDER = base64(certificate.subject.derEncoded)
             return Snapshot.Issuer(
                 certificateText: RowText(base64Of: certificate.derEncoded), sha256: certificate.sha256Hex,
@@ -210,7 +216,8 @@ public enum SnapshotBuilder {
                 issuingAuthority: first { $0.issuingAuthority },
                 notBefore: SnapshotTime.normalized(certificate.notBefore),
                 notAfter: SnapshotTime.normalized(certificate.notAfter),
-                docTypes: sortedUnique(docTypes), source: source)
+                docTypes: groupDocTypes[roots[firstEntry]] ?? sortedUnique(infos[firstEntry].docTypes),
+                source: source)
         }
         return (rows, firstOfSlot.map { infos[$0].certificate })
     }
