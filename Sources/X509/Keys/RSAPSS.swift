@@ -5,11 +5,12 @@ internal import COpenSSL
 /// hash's output. RSA keys are used for nothing else here (no PKCS#1 v1.5 signatures; certificates and CRLs are
 /// checked by OpenSSL's X.509 code with the algorithm they name).
 enum RSAPSS {
-    /// Sets the parameters on the key context of an `EVP_DigestSignInit` / `EVP_DigestVerifyInit`. On verification the
+    /// Sets the parameters on the key context of an `EVP_DigestSignInit` / `EVP_DigestVerifyInit`, or on one set up
+    /// by `EVP_PKEY_verify_init` (a digest given instead of the message). On verification the
     /// salt length is checked exactly (`RSA_PSS_SALTLEN_DIGEST`), not recovered from the signature as OpenSSL's
     /// default (`RSA_PSS_SALTLEN_AUTO`) would, so a signature with another salt length does not verify.
     /// - Parameters:
-    ///   - keyContext: the `EVP_PKEY_CTX` OpenSSL returned from the init call.
+    ///   - keyContext: the `EVP_PKEY_CTX` OpenSSL returned from the init call, or the one it initialized.
     ///   - digest: the signature's hash, also MGF1's.
     /// - Throws: `openSSLFailure` when OpenSSL refuses a parameter.
     static func configure(_ keyContext: OpaquePointer?, digest: Digest) throws(X509Error) {
