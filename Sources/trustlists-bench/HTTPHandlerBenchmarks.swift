@@ -45,7 +45,8 @@ enum HTTPHandlerBenchmarks {
         let parsed = Bench.measure(repetitions: 3, targetSeconds: 0.2) {
             try? readerChain.map { try Certificate(derEncoded: $0.derEncoded) }
         }
-        // The same handler on 4 threads at once (the server's default pool): CPU per call, against one thread's.
+        // The same handler on 4 threads at once (more than the cores, as a loaded server's pool): CPU per call,
+        // against one thread's.
         let perThread = 20_000
         let cpuBefore = Bench.processCPUSeconds()
         let wallBefore = ContinuousClock.now

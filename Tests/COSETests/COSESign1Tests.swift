@@ -84,15 +84,28 @@ struct COSESign1Tests {
     @Test("an ES256 signature is checked against the Sig_structure digest a caller has taken: the right one verifies")
     func givenDigest() throws {
         let key = try #require(Self.key11)
-        let vector = Self.passing[2]  // sign-pass-02: external AAD
+        let vector = Self.passing[0]  // RFC 9052 C.2.1: alg protected, no external AAD
         let message = try COSESign1(cborEncoded: hex(vector.message))
         let published = hex(try #require(vector.toBeSigned))
-        try message.verifySignature(
-            with: key, externalAAD: hex(vector.externalAAD), toBeSignedSHA256: Digest.sha256.hash(published))
+        try message.verifySignature(with: key, toBeSignedSHA256: Digest.sha256.hash(published))
         #expect(throws: COSEError(.badSignature)) {
-            try message.verifySignature(
-                with: key, externalAAD: hex(vector.externalAAD), toBeSignedSHA256: Digest.sha256.hash(published + [0]))
+            try message.verifySignature(with: key, toBeSignedSHA256: Digest.sha256.hash(published + [0]))
         }
+        // A digest of another length is no SHA-256: OpenSSL refuses it, a bad signature.
+        #expect(throws: COSEError(.badSignature)) {
+            try message.verifySignature(with: key, toBeSignedSHA256: Digest.sha384.hash(published))
+        }
+    }
+
+    @Test(
+        "an ES384 or ES512 signature is checked against its own digest: a SHA-256 given is not used",
+        arguments: [
+            KeyAlgorithm.ecP384, .ecP521,
+        ])
+    func givenDigestOtherAlgorithms(algorithm: KeyAlgorithm) throws {
+        let key = try PrivateKey.generate(algorithm)
+        let message = try COSESign1(cborEncoded: try COSESign1.sign(payload: Self.content, key: key))
+        try message.verifySignature(with: key.publicKey, toBeSignedSHA256: Array(repeating: 0, count: 32))
     }
 
     @Test("sign-pass-01 is refused when alg must be protected, as for trust lists")

@@ -322,7 +322,7 @@ struct RefreshTests {
         try Data(bytes).write(to: blob)
         harness.source.set(harness.vicalURL, .failure(TrustListError(.networkError, "down")))
         let report = try harness.refresh(at: t0 + 120)
-        // A flipped byte: its bytes no longer hash to its name, which is checked before verifying.
+        // A flipped byte: its bytes no longer hash to its name (the signature fails too; the name is checked either way).
         #expect(report.events.contains { $0.contains("quarantined") && $0.contains("does not match its SHA-256") })
         #expect(!FileManager.default.fileExists(atPath: blob.path))
         let quarantined = try FileManager.default.contentsOfDirectory(atPath: harness.layout.quarantine.path)

@@ -251,6 +251,31 @@ struct RevocationTests {
         #expect(restarted.status(at: world.t0).crls.first { $0.slot == slot }?.state == .missing)
     }
 
+    @Test(
+        "a cached CRL rewritten as PEM under its name is quarantined: a cached file must hash to its name, not decode to it"
+    )
+    func cachedCRLAsPEM() throws {
+        let world = try RevocationHarness()
+        _ = try world.harness.refresh(at: world.t0)
+        let slot = utopiaSlot(world)
+        let service = try world.loadedService(at: world.t0)
+        let sha = try #require(service.status(at: world.t0).crls.first { $0.slot == slot }?.current?.sha256)
+        let file = world.harness.layout.crl(slot, sha256: sha)
+        let der = try Data(contentsOf: file)
+        #expect(hexString(Digest.sha256.hash(der)) == sha)
+        // The same CRL, as PEM with a line before it: it decodes and verifies, but its bytes are not its name's.
+        let pem =
+            "kept here\n-----BEGIN X509 CRL-----\n" + der.base64EncodedString(options: .lineLength64Characters)
+            + "\n-----END X509 CRL-----\n"
+        try Data(pem.utf8).write(to: file)
+        let restarted = world.harness.service()
+        let events = try restarted.load(at: world.t0)
+        #expect(
+            events.contains { $0.contains("quarantined") && $0.contains("does not match its SHA-256") }, "\(events)")
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+        #expect(restarted.status(at: world.t0).crls.first { $0.slot == slot }?.state == .missing)
+    }
+
     @Test("a cached CRL over http.maxBytes but within revocation.maxBytes is used again after a restart")
     func largeCachedCRL() throws {
         let world = try RevocationHarness(extraTop: "\"http\": { \"maxBytes\": 16384 }")

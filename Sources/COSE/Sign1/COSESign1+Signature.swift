@@ -1,9 +1,9 @@
 import X509
 
 extension COSESign1 {
-    /// Verifies the signature over the `Sig_structure` (RFC 9052 §4.4) with `key`. ECDSA and RSASSA-PSS signatures are
-    /// checked against a digest of the `Sig_structure` taken over its head and then the payload where it lies (a
-    /// list's payload is megabytes, and is not copied); Ed25519's against the `Sig_structure` itself.
+    /// Verifies the signature over the `Sig_structure` (RFC 9052 §4.4) with `key`. An ECDSA signature is checked
+    /// against a digest of the `Sig_structure` taken over its head and then the payload where it lies (a list's
+    /// payload is megabytes, and is not copied); an Ed25519 one against the `Sig_structure` itself.
     ///
     /// - Parameters:
     ///   - key: the signer's public key (for lists: the x5chain leaf's).
@@ -19,16 +19,23 @@ extension COSESign1 {
     ) throws(COSEError) {
         try verifySignature(
             with: key, externalAAD: externalAAD, detachedPayload: detachedPayload,
-            allowUnprotectedAlgorithm: allowUnprotectedAlgorithm, toBeSignedSHA256: nil)
+            allowUnprotectedAlgorithm: allowUnprotectedAlgorithm, knownSHA256: nil)
     }
 
-    /// ``verifySignature(with:externalAAD:detachedPayload:allowUnprotectedAlgorithm:)`` for a caller that has hashed
-    /// the `Sig_structure` already (the list pipeline, for a version's identity): an ES256 signature is checked
-    /// against `toBeSignedSHA256`, which must be ``toBeSignedDigest(_:externalAAD:detachedPayload:)`` of this message
-    /// with SHA-256 and the same `externalAAD` and payload; nil hashes here. Other algorithms hash as they need.
-    package func verifySignature(
-        with key: PublicKey, externalAAD: [UInt8] = [], detachedPayload: [UInt8]? = nil,
-        allowUnprotectedAlgorithm: Bool = false, toBeSignedSHA256: [UInt8]?
+    /// ``verifySignature(with:externalAAD:detachedPayload:allowUnprotectedAlgorithm:)`` of an attached payload with
+    /// no external AAD and `alg` protected, for a caller that has hashed that `Sig_structure` already (the list
+    /// pipeline, for a version's identity): an ES256 signature is checked against `toBeSignedSHA256`, which must be
+    /// ``toBeSignedDigest(_:externalAAD:detachedPayload:)`` of this message with SHA-256. Other algorithms hash as
+    /// they need.
+    package func verifySignature(with key: PublicKey, toBeSignedSHA256: [UInt8]) throws(COSEError) {
+        try verifySignature(
+            with: key, externalAAD: [], detachedPayload: nil, allowUnprotectedAlgorithm: false,
+            knownSHA256: toBeSignedSHA256)
+    }
+
+    private func verifySignature(
+        with key: PublicKey, externalAAD: [UInt8], detachedPayload: [UInt8]?, allowUnprotectedAlgorithm: Bool,
+        knownSHA256: [UInt8]?
     ) throws(COSEError) {
         let algorithm = try self.algorithm(allowUnprotected: allowUnprotectedAlgorithm)
         guard algorithm.keyAlgorithm == key.algorithm else {
@@ -45,8 +52,8 @@ extension COSESign1 {
             }
         } else {
             let digestValue: [UInt8]
-            if algorithm.digest == .sha256, let toBeSignedSHA256 {
-                digestValue = toBeSignedSHA256
+            if algorithm.digest == .sha256, let knownSHA256 {
+                digestValue = knownSHA256
             } else {
                 digestValue = try toBeSignedDigest(
                     algorithm.digest, externalAAD: externalAAD, detachedPayload: detachedPayload)

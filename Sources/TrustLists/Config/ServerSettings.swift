@@ -40,11 +40,12 @@ public struct ServerSettings: Hashable, Sendable {
     /// Set it behind a TLS reverse proxy.
     public var publicBaseURL: String?
 
-    /// The default of ``threads``: one per core the process may run on, plus one (3 on 2 cores). Measured on 2 cores
+    /// The default of ``threads``: one per core the process may run on, plus one (3 on 2 cores; at most 1024, the
+    /// setting's own bound). Measured on 2 cores
     /// under `wrk` (README, Performance): 4 threads doubled the 99th-percentile latency at 64 connections against 3
     /// (a descheduled thread holds its connections' requests), for the same requests per second; 2 threads lost a
     /// tenth of them.
-    public static var defaultThreads: Int { ProcessInfo.processInfo.activeProcessorCount + 1 }
+    public static var defaultThreads: Int { min(ProcessInfo.processInfo.activeProcessorCount + 1, 1024) }
 
     /// Settings with every value at its default.
     public init() {

@@ -159,7 +159,8 @@ extension TrustStore {
                 continue
             }
             let bytes: [UInt8]
-            // The name is checked against the SHA-256 that verifying computes, so that the bytes are hashed once.
+            // The name is checked after verifying, against the SHA-256 the verification computed, so that the bytes are
+            // hashed once.
             switch CachedFile.read(file, maxBytes: maxBytes) {
             case .success(let read):
                 bytes = read
@@ -179,7 +180,11 @@ extension TrustStore {
             }
             let originally = record.current?.sha256 == sha ? record.current?.verifiedAt : modificationDate(file)
             let result = verify(bytes, originally)
-            let found = (try? result.get())?.sha256Hex ?? hexString(Digest.sha256.hash(bytes))
+            // The verified SHA-256 is of the bytes read when the verified version's bytes are those (a CRL decoded
+            // from PEM is not); otherwise the bytes are hashed here.
+            let found =
+                (try? result.get()).flatMap { $0.signedBytes == bytes ? $0.sha256Hex : nil }
+                ?? hexString(Digest.sha256.hash(bytes))
             guard found == sha else {
                 quarantine(
                     file, as: quarantineName, event: F.event(id, "", reason: nil),
