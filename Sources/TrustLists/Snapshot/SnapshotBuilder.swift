@@ -197,9 +197,10 @@ public enum SnapshotBuilder {
         // Each row is independent text work (base64, hex, RFC 4514), spread over the cores like the list's decode.
         let rows = firstOfSlot.parallelMap { firstEntry -> Snapshot.Issuer in
             let certificate = infos[firstEntry].certificate
-            func first(_ field: (VicalCertificateInfo) -> String?) -> String? {
+            // The field read in place by index: an entry passed whole would be copied, its fields retained.
+            func first(_ field: (Int) -> String?) -> String? {
                 for entry in linked(from: firstEntry, entryLinks) {
-                    if let value = field(infos[entry]) { return value }
+                    if let value = field(entry) { return value }
                 }
                 return nil
             }
@@ -211,9 +212,9 @@ public enum SnapshotBuilder {
                 subjectText: RowText(name: certificate.subject),
                 subjectDER: subjectDER,
                 issuerDER: certificate.isSelfIssued ? subjectDER : base64(certificate.issuer.derEncoded),
-                issuingCountry: first { $0.listed.issuingCountry },
-                stateOrProvinceName: first { $0.listed.stateOrProvinceName },
-                issuingAuthority: first { $0.issuingAuthority },
+                issuingCountry: first { infos[$0].listed.issuingCountry },
+                stateOrProvinceName: first { infos[$0].listed.stateOrProvinceName },
+                issuingAuthority: first { infos[$0].issuingAuthority },
                 notBefore: SnapshotTime.normalized(certificate.notBefore),
                 notAfter: SnapshotTime.normalized(certificate.notAfter),
                 docTypes: groupDocTypes[roots[firstEntry]] ?? sortedUnique(infos[firstEntry].docTypes),
