@@ -176,23 +176,16 @@ public enum SnapshotBuilder {
                 if let other = firstOfSKI[ski] { join(index, other) } else { firstOfSKI[ski] = index }
             }
         }
-        // The members of each group chained from its root (its first entry), in entry order; the docTypes of each
-        // group of more than one entry merged once, here (a row reads its group's; walking the group per row would
-        // cost the square of its size).
+        // The docTypes of each group of more than one entry, merged once, here, by the group's root (a row reads its
+        // group's; walking the group per row would cost the square of its size).
         let roots = infos.indices.map(root)
-        var firstOfGroup = [Int](repeating: -1, count: infos.count)
-        var nextInGroup = [Int](repeating: -1, count: infos.count)
-        for index in infos.indices.reversed() {
-            nextInGroup[index] = firstOfGroup[roots[index]]
-            firstOfGroup[roots[index]] = index
+        var groupSize = [Int](repeating: 0, count: infos.count)
+        for index in infos.indices { groupSize[roots[index]] += 1 }
+        var merged: [Int: [String]] = [:]
+        for index in infos.indices where groupSize[roots[index]] > 1 {
+            merged[roots[index], default: []] += infos[index].docTypes
         }
-        var mergedDocTypes: [Int: [String]] = [:]
-        for group in infos.indices where firstOfGroup[group] == group && nextInGroup[group] >= 0 {
-            var docTypes: [String] = []
-            for member in linked(from: group, nextInGroup) { docTypes += infos[member].docTypes }
-            mergedDocTypes[group] = sortedUnique(docTypes)
-        }
-        let (groupDocTypes, entryLinks) = (mergedDocTypes, nextOfEntry)
+        let (groupDocTypes, entryLinks) = (merged.mapValues(sortedUnique), nextOfEntry)
 
         // Each row is independent text work (base64, hex, RFC 4514), spread over the cores like the list's decode.
         let rows = firstOfSlot.parallelMap { firstEntry -> Snapshot.Issuer in
