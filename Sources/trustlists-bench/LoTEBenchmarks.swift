@@ -98,12 +98,7 @@ enum LoTEBenchmarks {
         print(
             "  \(Bench.label("python: verify + decode"))\(Bench.duration(pythonTiming.median))/list  "
                 + "(\(pythonTiming.method))")
-        let pythonGrowth = Bench.median(pythonPeaks.map { Double($0.growthBytes) })
-        let resets = pythonPeaks.allSatisfy(\.wasReset) ? "high-water reset" : "high-water NOT always reset"
-        print(
-            "  \(Bench.label("python: peak RSS during one verify"))+\(Bench.mebibytes(Int(pythonGrowth))) over the "
-                + "resident set before (median of \(pythonPeaks.count) processes, \(resets)); ours / python: "
-                + "\(Bench.fixed(Double(memory.peak.growthBytes) / max(pythonGrowth, 1), 2))x")
+        PythonVerifier.printPeak("python: peak RSS during one verify", pythonPeaks, ours: memory.peak)
         // CPU ratio per pair of repetitions (ours' CPU per iteration over Python's median CPU of that run).
         let ratios = zip(ours, python).map { $0.cpuMedian / max($1.cpuMedian, 1e-12) }
         let ratio = Bench.median(ratios)

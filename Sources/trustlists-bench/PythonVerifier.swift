@@ -92,6 +92,20 @@ enum PythonVerifier {
             entries: printed.entries, versions: printed.versions, peak: printed.rss.memoryPeak)
     }
 
+    /// Prints the median rise of Python's resident set over its processes' `peaks` and ours' ratio to it.
+    /// - Parameters:
+    ///   - label: the line's label.
+    ///   - peaks: one per Python process.
+    ///   - ours: ours, measured the same way (``Bench/peakMemory(_:)``).
+    static func printPeak(_ label: String, _ peaks: [Bench.MemoryPeak], ours: Bench.MemoryPeak) {
+        let growth = Bench.median(peaks.map { Double($0.growthBytes) })
+        let resets = peaks.allSatisfy(\.wasReset) ? "high-water reset" : "high-water NOT always reset"
+        print(
+            "  \(Bench.label(label))+\(Bench.mebibytes(Int(growth))) over the resident set before (median of "
+                + "\(peaks.count) processes, \(resets)); ours / python: "
+                + "\(Bench.fixed(Double(ours.growthBytes) / max(growth, 1), 2))x")
+    }
+
     /// Runs `python3` (found on `PATH`) with `arguments`.
     /// - Returns: exit status, standard output and standard error.
     static func run(_ arguments: [String]) throws -> (Int32, String, String) {

@@ -183,14 +183,8 @@ enum VerifyBenchmarks {
                     + "\(Bench.duration(timing.median))/list  (median of \(timing.samples.count) verifications in "
                     + "\(runs.count) processes, each after its own warm-up, range \(Bench.duration(timing.minimum)).."
                     + "\(Bench.duration(timing.maximum)), cpu \(Bench.duration(timing.cpuMedian)); \(first.versions))")
-            // The rise of the resident set during one verification, the median over Python's processes, against ours.
-            let growth = Bench.median(runs.map { Double($0.peak.growthBytes) })
-            let resets = runs.allSatisfy(\.peak.wasReset) ? "high-water reset" : "high-water NOT always reset"
-            print(
-                "  \(Bench.label("python, \(reading.rawValue): peak RSS during one verify"))"
-                    + "+\(Bench.mebibytes(Int(growth))) over the resident set before (median of \(runs.count) "
-                    + "processes, \(resets)); ours / python: \(Bench.fixed(Double(peak.growthBytes) / max(growth, 1), 2))x"
-            )
+            PythonVerifier.printPeak(
+                "python, \(reading.rawValue): peak RSS during one verify", runs.map(\.peak), ours: peak)
         }
 
         print("  \(Bench.label("ratio ours / OpenSSL floor"))\(Bench.ratio(ours.median, floor))")
